@@ -1,0 +1,25 @@
+import type { Config } from 'jest';
+
+const tsJest: [string, Record<string, unknown>] = ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }];
+
+/** Source mapping so tests run against `src/` without a build. */
+const moduleNameMapper: Record<string, string> = {
+  '^@toolwright/sdk$': '<rootDir>/packages/sdk/src/index.ts',
+  '^@toolwright/sdk/mcp$': '<rootDir>/packages/sdk/src/mcp/index.ts',
+  '^@toolwright/sdk/testing$': '<rootDir>/packages/sdk/src/testing/index.ts',
+  '^@toolwright/tools$': '<rootDir>/tools/src/index.ts',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+
+const config: Config = {
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper,
+  transform: { '^.+\\.ts$': tsJest },
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/tools/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  testTimeout: 30_000,
+  maxWorkers: process.env.CI ? 2 : '50%',
+};
+
+export default config;

@@ -1,0 +1,10 @@
+export type { AgentSpec, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig } from './agent-spec.js';
+export { defaultRegistry } from './default-registry.js';
+export { interpolateEnv } from './interpolate-env.js';
+export { loadAgentSpec } from './load-agent-spec.js';
+export type { LoadAgentSpecOptions } from './load-agent-spec.js';
+export { Tool } from './tool-decorator.js';
+export type { ToolOptions } from './tool-decorator.js';
+export { ToolRegistry } from './tool-registry.js';
+export type { RegisteredTool, RegisterOptions, ToolClass, ToolFactory, ToolFactoryResult, ToolTarget } from './tool-registry.js';
+export type { ToolSpec } from './tool-spec.js';

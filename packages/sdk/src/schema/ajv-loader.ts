@@ -1,0 +1,22 @@
+import { createRequire } from 'node:module';
+import type { Ajv, Options } from 'ajv';
+
+type AjvModule = typeof import('ajv');
+type FormatsModule = typeof import('ajv-formats');
+
+/** Which JSON Schema dialect an ajv instance speaks. */
+export type JsonSchemaDialect = 'draft-07' | '2019-09' | '2020-12';
+
+const load = createRequire(import.meta.url);
+
+/**
+ * A new ajv instance with formats, loaded on first use: ajv is required lazily so that importing
+ * `@toolwright/sdk` does not pay for it until a validator is compiled.
+ */
+export function createAjv(options: Options = {}, dialect: JsonSchemaDialect = 'draft-07'): Ajv {
+  const path = dialect === '2020-12' ? 'ajv/dist/2020' : dialect === '2019-09' ? 'ajv/dist/2019' : 'ajv';
+  const Ctor = (load(path) as AjvModule).Ajv;
+  const ajv = new Ctor({ strict: false, ...options });
+  (load('ajv-formats') as FormatsModule).default(ajv);
+  return ajv;
+}

@@ -1,0 +1,77 @@
+/**
+ * Read-only access to what class-validator and class-transformer decorators recorded. Both
+ * libraries keep one global store; we index class-validator's by target directly (its own lookup
+ * scans every constraint ever registered, which grows with the number of tool classes).
+ */
+import 'reflect-metadata';
+import { getMetadataStorage } from 'class-validator';
+import { createRequire } from 'node:module';
+import type { AnyClass } from './metadata-store.js';
+import { lineage } from './metadata-store.js';
+
+/** The recorded facts of one class-validator decorator on one property. */
+export interface ConstraintRecord {
+  /** `customValidation`, `conditionalValidation`, `nestedValidation`, `isDefined`, `whitelist`… */
+  type: string;
+  /** The rule name for custom validations (`isString`, `minLength`…). */
+  name?: string;
+  /** The rule's arguments. */
+  constraints?: unknown[];
+  /** Applies to each element of an array. */
+  each: boolean;
+  /** Validation groups; constraints with groups are not part of the schema. */
+  groups?: string[];
+  propertyName: string;
+}
+
+interface ValidatorStorage {
+  validationMetadatas: Map<unknown, ConstraintRecord[]>;
+}
+
+interface TransformerStorage {
+  findTypeMetadata(target: unknown, propertyName: string): { typeFunction: (options?: unknown) => unknown } | undefined;
+}
+
+let transformerStorage: TransformerStorage | undefined;
+
+function classTransformerStorage(): TransformerStorage {
+  if (!transformerStorage) {
+    // class-transformer is CommonJS; its `@Type` writes to this singleton.
+    const load = createRequire(import.meta.url);
+    transformerStorage = (load('class-transformer/cjs/storage.js') as { defaultMetadataStorage: TransformerStorage })
+      .defaultMetadataStorage;
+  }
+  return transformerStorage;
+}
+
+/** class-validator records for `cls` and its ancestors, grouped by property (own records last). */
+export function constraintsOf(cls: AnyClass): Map<string, ConstraintRecord[]> {
+  const storage = getMetadataStorage() as unknown as ValidatorStorage;
+  const byProperty = new Map<string, ConstraintRecord[]>();
+  for (const ctor of lineage(cls)) {
+    const records = storage.validationMetadatas.get(ctor);
+    if (!records) continue;
+    for (const record of records) {
+      if (record.groups && record.groups.length > 0) continue;
+      const list = byProperty.get(record.propertyName) ?? [];
+      list.push(record);
+      byProperty.set(record.propertyName, list);
+    }
+  }
+  return byProperty;
+}
+
+/** The class named by class-transformer's `@Type(() => X)` on `cls.propertyName`, if any. */
+export function transformerTypeOf(cls: AnyClass, propertyName: string): unknown {
+  const storage = classTransformerStorage();
+  for (const ctor of lineage(cls).reverse()) {
+    const meta = storage.findTypeMetadata(ctor, propertyName);
+    if (meta) return meta.typeFunction();
+  }
+  return undefined;
+}
+
+/** TypeScript's emitted `design:type` for a property. */
+export function designTypeOf(cls: AnyClass, propertyName: string): unknown {
+  return Reflect.getMetadata('design:type', cls.prototype as object, propertyName);
+}

@@ -1,0 +1,257 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { constraintsOf, designTypeOf, transformerTypeOf } from './class-metadata.js';
+import type { ConstraintRecord } from './class-metadata.js';
+import { applyRule, enumType, enumValuesOf, isSchemaRule, TYPE_RULES, unsupportedPatternFlags } from './constraint-mapping.js';
+import type { TypeHint } from './constraint-mapping.js';
+import type { JsonSchema, JsonSchemaType } from './json-schema.js';
+import { classOptionsOf, fieldOptionsOf } from './metadata-store.js';
+import type { AnyClass, FieldOptions } from './metadata-store.js';
+import { orderSchemaKeys } from './order-schema-keys.js';
+
+/** One property of a declared class, as the schema, validator and hydrator see it. */
+export interface FieldModel {
+  /** The TypeScript property name. */
+  readonly tsName: string;
+  /** The model-facing name. */
+  readonly wireName: string;
+  /** May be absent. */
+  readonly optional: boolean;
+  /** May be `null`. */
+  readonly nullable: boolean;
+  /** The value's self-contained JSON Schema. */
+  readonly schema: JsonSchema;
+  /** Nested declared class (of the value, or of each element when `isArray`). */
+  readonly nested?: ClassModel;
+  /** The value is an array (of `nested` when set). */
+  readonly isArray: boolean;
+  /** Declared default, applied when absent. */
+  readonly hasDefault: boolean;
+  readonly defaultValue?: unknown;
+}
+
+/** A declared class read once: its fields, its schema, and whether class-validator must also run. */
+export interface ClassModel {
+  readonly cls: AnyClass;
+  readonly fields: readonly FieldModel[];
+  /** The object's self-contained JSON Schema. */
+  readonly schema: JsonSchema;
+  /** Some rule has no JSON Schema equivalent, so class-validator runs after the schema check. */
+  readonly needsClassValidator: boolean;
+  /** Wire names of optional, non-nullable fields (a `null` there means "absent"). */
+  readonly nullMeansAbsent: readonly string[];
+}
+
+const models = new WeakMap<AnyClass, ClassModel>();
+const building = new Set<AnyClass>();
+
+function definitionError(cls: AnyClass, property: string | undefined, problem: string): ToolwrightError {
+  const where = property ? `${cls.name}.${property}` : cls.name;
+  return new ToolwrightError({
+    code: ErrorCode.INVALID_DEFINITION,
+    message: `Invalid declaration ${where}: ${problem}`,
+    details: { class: cls.name, property },
+  });
+}
+
+const PRIMITIVES = new Map<unknown, JsonSchemaType>([
+  [String, 'string'],
+  [Number, 'number'],
+  [Boolean, 'boolean'],
+]);
+
+/** True for a class that declares schema fields (through `@Field` or class-validator rules). */
+export function isDeclaredClass(value: unknown): value is AnyClass {
+  if (typeof value !== 'function' || PRIMITIVES.has(value) || value === Array || value === Object) return false;
+  return fieldOptionsOf(value as AnyClass).size > 0 || constraintsOf(value as AnyClass).size > 0;
+}
+
+function typeHintOf(records: readonly ConstraintRecord[], each: boolean): TypeHint | undefined {
+  let hint: TypeHint | undefined;
+  for (const record of records) {
+    if (record.each !== each || !record.name) continue;
+    const h = TYPE_RULES[record.name];
+    if (h === 'enum') return 'enum';
+    if (h) hint = h === 'number' && hint === 'integer' ? 'integer' : h;
+  }
+  return hint;
+}
+
+function enumSchema(records: readonly ConstraintRecord[], each: boolean): JsonSchema | undefined {
+  for (const record of records) {
+    if (record.each !== each) continue;
+    const values = enumValuesOf(record);
+    if (values) {
+      const type = enumType(values);
+      return type ? { type, enum: [...values] } : { enum: [...values] };
+    }
+  }
+  return undefined;
+}
+
+interface ValueType {
+  schema: JsonSchema;
+  nested?: ClassModel;
+}
+
+/** The schema of a scalar or nested value from a type hint, a type reference or `design:type`. */
+function valueType(
+  cls: AnyClass,
+  property: string,
+  records: readonly ConstraintRecord[],
+  each: boolean,
+  ref: unknown,
+  design: unknown,
+): ValueType | undefined {
+  if (isDeclaredClass(ref)) {
+    const nested = classModelOf(ref);
+    return { schema: structuredClone(nested.schema), nested };
+  }
+  const hint = typeHintOf(records, each);
+  if (hint === 'enum') return { schema: enumSchema(records, each)! };
+  if (hint && hint !== 'array') return { schema: { type: hint } };
+  const primitive = PRIMITIVES.get(ref) ?? PRIMITIVES.get(design);
+  if (primitive) return { schema: { type: primitive } };
+  if (isDeclaredClass(design)) return valueType(cls, property, records, each, design, undefined);
+  return undefined;
+}
+
+function buildField(cls: AnyClass, property: string, options: FieldOptions, records: readonly ConstraintRecord[]): FieldModel {
+  for (const record of records) {
+    const flags = unsupportedPatternFlags(record);
+    if (flags) throw definitionError(cls, property, `@Matches flags '${flags}' cannot be expressed in JSON Schema.`);
+  }
+  const ref = options.type ? options.type() : transformerTypeOf(cls, property);
+  const design = designTypeOf(cls, property);
+  const isArray = !options.schema && (design === Array || typeHintOf(records, false) === 'array');
+  let schema: JsonSchema;
+  let nested: ClassModel | undefined;
+
+  if (options.schema) {
+    schema = structuredClone(options.schema);
+  } else if (isArray) {
+    const item = valueType(cls, property, records, true, ref, undefined);
+    if (!item) {
+      throw definitionError(
+        cls,
+        property,
+        'cannot determine the array element type. Add @Type(() => X), @Field({ type: () => X }) or an element rule such as @IsString({ each: true }).',
+      );
+    }
+    nested = item.nested;
+    schema = { type: 'array', items: item.schema };
+  } else {
+    const value = valueType(cls, property, records, false, ref, design);
+    if (!value) {
+      throw definitionError(
+        cls,
+        property,
+        'cannot determine its type. Give it a concrete TypeScript type, a class-validator type rule (@IsString…), or @Field({ schema }).',
+      );
+    }
+    schema = value.schema;
+    nested = value.nested;
+  }
+
+  for (const record of records) {
+    if (TYPE_RULES[record.name ?? ''] && record.name !== 'isIn' && record.name !== 'isEnum') continue;
+    const target = record.each && schema.items ? schema.items : schema;
+    applyRule(record, target, isArray ? schema : undefined);
+  }
+
+  const hasDefault = options.default !== undefined;
+  const forcedRequired = records.some((r) => r.type === 'isDefined');
+  const optional = !forcedRequired && (options.optional === true || hasDefault || records.some((r) => r.name === 'isOptional'));
+  const nullable = options.nullable === true;
+  if (nullable) makeNullable(schema);
+  if (options.description !== undefined) schema.description = options.description;
+  if (options.title !== undefined) schema.title = options.title;
+  if (hasDefault) schema.default = options.default;
+  if (options.examples !== undefined) schema.examples = options.examples;
+  if (options.deprecated) schema.deprecated = true;
+
+  return {
+    tsName: property,
+    wireName: options.name ?? property,
+    optional,
+    nullable,
+    schema: orderSchemaKeys(schema),
+    nested,
+    isArray,
+    hasDefault,
+    defaultValue: options.default,
+  };
+}
+
+/** Adds `null` to a schema's accepted values. */
+export function makeNullable(schema: JsonSchema): void {
+  if (Array.isArray(schema.type)) {
+    if (!schema.type.includes('null')) schema.type = [...schema.type, 'null'];
+  } else if (schema.type) {
+    schema.type = [schema.type, 'null'];
+  }
+  if (schema.enum && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+}
+
+function buildModel(cls: AnyClass): ClassModel {
+  const fieldOptions = fieldOptionsOf(cls);
+  const constraints = constraintsOf(cls);
+  const names = new Set([...fieldOptions.keys(), ...constraints.keys()]);
+  const fields: FieldModel[] = [];
+  let needsClassValidator = false;
+  for (const property of names) {
+    const records = constraints.get(property) ?? [];
+    if (records.some((r) => !isSchemaRule(r))) needsClassValidator = true;
+    fields.push(buildField(cls, property, fieldOptions.get(property) ?? {}, records));
+  }
+  const wireNames = new Set<string>();
+  for (const field of fields) {
+    if (wireNames.has(field.wireName)) throw definitionError(cls, field.tsName, `wire name '${field.wireName}' is used twice.`);
+    wireNames.add(field.wireName);
+  }
+  const classOptions = classOptionsOf(cls);
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of fields) properties[field.wireName] = field.schema;
+  const required = fields.filter((f) => !f.optional).map((f) => f.wireName);
+  const schema: JsonSchema = { type: 'object' };
+  if (classOptions.description) schema.description = classOptions.description;
+  if (classOptions.title) schema.title = classOptions.title;
+  schema.properties = properties;
+  if (required.length > 0) schema.required = required;
+  schema.additionalProperties = false;
+  return {
+    cls,
+    fields,
+    schema: deepFreeze(schema),
+    needsClassValidator,
+    nullMeansAbsent: fields.filter((f) => f.optional && !f.nullable).map((f) => f.wireName),
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * The model of a declared class, built on first use and cached. Throws `INVALID_DEFINITION`
+ * naming the class and property when a declaration cannot be turned into a schema.
+ */
+export function classModelOf(cls: AnyClass): ClassModel {
+  const cached = models.get(cls);
+  if (cached) return cached;
+  if (building.has(cls)) {
+    throw definitionError(cls, undefined, 'it refers to itself (directly or through nested classes); recursive schemas cannot be inlined.');
+  }
+  building.add(cls);
+  try {
+    const model = buildModel(cls);
+    models.set(cls, model);
+    return model;
+  } finally {
+    building.delete(cls);
+  }
+}

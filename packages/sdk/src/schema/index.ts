@@ -1,0 +1,14 @@
+export { createAjv } from './ajv-loader.js';
+export type { JsonSchemaDialect } from './ajv-loader.js';
+export { classModelOf, isDeclaredClass } from './class-model.js';
+export type { ClassModel, FieldModel } from './class-model.js';
+export { codecOf } from './codec.js';
+export type { Codec, ParseResult } from './codec.js';
+export { Description, Field } from './field.js';
+export { toGeminiSchema } from './gemini-schema.js';
+export type { JsonSchema, JsonSchemaType, JsonValue } from './json-schema.js';
+export { jsonSchemaOf } from './json-schema-of.js';
+export type { AnyClass, ClassSchemaOptions, FieldOptions, FieldTypeRef } from './metadata-store.js';
+export { toStrictSchema } from './strict-schema.js';
+export { formatIssues, issuesFromAjv, joinPath, preview, typeName } from './validation-issue.js';
+export type { ValidationIssue } from './validation-issue.js';

@@ -1,0 +1,88 @@
+import type { JsonSchema } from './json-schema.js';
+
+/** A class constructor (abstract or not). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a constructor of any signature
+export type AnyClass<T = object> = abstract new (...args: any[]) => T;
+
+/** An element type for arrays, or a nested type: a primitive constructor or a decorated class. */
+export type FieldTypeRef = StringConstructor | NumberConstructor | BooleanConstructor | AnyClass;
+
+/** Options of {@link Field}. Every option is optional. */
+export interface FieldOptions {
+  /** What the field means, for the model. */
+  description?: string;
+  /** A short human title. */
+  title?: string;
+  /** Example values. */
+  examples?: unknown[];
+  /** Value used when the field is absent; implies the field is optional. */
+  default?: unknown;
+  /** Marks the field deprecated in the schema. */
+  deprecated?: boolean;
+  /** The model-facing (wire) name when it differs from the TS property name (e.g. `is_input`). */
+  name?: string;
+  /** The field may be absent (same as class-validator's `@IsOptional()`). */
+  optional?: boolean;
+  /** The field may be `null` (beyond being absent). */
+  nullable?: boolean;
+  /** Nested class, or the element type of an array (alternative to class-transformer's `@Type`). */
+  type?: () => FieldTypeRef;
+  /**
+   * An explicit JSON Schema for the value, for types TypeScript metadata cannot describe
+   * (`unknown`, unions, records). Description, title, examples and default still apply.
+   */
+  schema?: JsonSchema;
+}
+
+/** Class-level schema facts. */
+export interface ClassSchemaOptions {
+  /** Description of the object (a tool's description comes from `@Tool` instead). */
+  description?: string;
+  /** Title of the object. */
+  title?: string;
+}
+
+const fields = new WeakMap<object, Map<string, FieldOptions>>();
+const classes = new WeakMap<object, ClassSchemaOptions>();
+
+/** Records field options for `target.propertyKey` (decorators call this; nothing else should). */
+export function recordField(target: object, propertyKey: string, options: FieldOptions): void {
+  let own = fields.get(target);
+  if (!own) {
+    own = new Map();
+    fields.set(target, own);
+  }
+  own.set(propertyKey, { ...own.get(propertyKey), ...options });
+}
+
+/** Records class-level schema options. */
+export function recordClass(target: object, options: ClassSchemaOptions): void {
+  classes.set(target, { ...classes.get(target), ...options });
+}
+
+/** The field options declared on `cls` and its ancestors (a subclass's declaration wins). */
+export function fieldOptionsOf(cls: AnyClass): Map<string, FieldOptions> {
+  const merged = new Map<string, FieldOptions>();
+  for (const ctor of lineage(cls)) {
+    const own = fields.get(ctor.prototype as object);
+    if (!own) continue;
+    for (const [key, options] of own) merged.set(key, { ...merged.get(key), ...options });
+  }
+  return merged;
+}
+
+/** The class-level options of `cls` (own, else inherited). */
+export function classOptionsOf(cls: AnyClass): ClassSchemaOptions {
+  const merged: ClassSchemaOptions = {};
+  for (const ctor of lineage(cls)) Object.assign(merged, classes.get(ctor));
+  return merged;
+}
+
+/** `cls` and its ancestors, root first (stopping before `Object`/`Function.prototype`). */
+export function lineage(cls: AnyClass): AnyClass[] {
+  const chain: AnyClass[] = [];
+  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    chain.unshift(c as AnyClass);
+  }
+  return chain;
+}

@@ -1,0 +1,177 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { ConversationState } from '../state/conversation-state.js';
+import { classModelOf } from '../schema/class-model.js';
+import { codecOf } from '../schema/codec.js';
+import { formatIssues, typeName } from '../schema/validation-issue.js';
+import type { Action } from './action.js';
+import { Observation } from './observation.js';
+import type { ObservationClass } from './observation.js';
+import type { CallOptions, ToolContext } from './tool-context.js';
+import type { ToolExecutor } from './tool-executor.js';
+
+/** The part of a tool `runCall` needs. */
+interface CallTarget<O extends Observation> {
+  readonly name: string;
+  readonly observationType: ObservationClass<O>;
+  readonly timeoutMs?: number;
+}
+
+/** An error Observation with a code. */
+export function errorObservation(message: string, code: string): Observation {
+  return Observation.fromText(message, { isError: true, errorCode: code });
+}
+
+class CallContext implements ToolContext {
+  private controller?: AbortController;
+
+  constructor(
+    private readonly options: CallOptions,
+    readonly timeoutMs: number | undefined,
+  ) {}
+
+  get state(): ConversationState | undefined {
+    return this.options.state;
+  }
+
+  get toolCallId(): string | undefined {
+    return this.options.toolCallId;
+  }
+
+  get signal(): AbortSignal {
+    return this.abortController().signal;
+  }
+
+  /** Created on first need: most calls never look at their signal. */
+  abortController(): AbortController {
+    if (!this.controller) {
+      const controller = new AbortController();
+      const outer = this.options.signal;
+      if (outer) {
+        if (outer.aborted) controller.abort(outer.reason);
+        else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+      }
+      this.controller = controller;
+    }
+    return this.controller;
+  }
+
+  reportProgress(progress: number, total?: number, message?: string): void {
+    const onProgress = this.options.onProgress;
+    if (!onProgress) return;
+    try {
+      onProgress({ progress, total, message });
+    } catch {
+      // A failing progress listener must not fail the call.
+    }
+  }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+}
+
+/**
+ * Runs `executor.execute(action, ctx)` under the call's timeout and abort signal and turns every
+ * outcome into an Observation of (or coerced to) the declared type. Never rejects.
+ */
+export async function runCall<A extends Action, O extends Observation>(
+  tool: CallTarget<O>,
+  executor: ToolExecutor<A, O>,
+  action: A,
+  options: CallOptions,
+): Promise<O | Observation> {
+  const timeoutMs = options.timeoutMs ?? tool.timeoutMs;
+  const ctx = new CallContext(options, timeoutMs && timeoutMs > 0 ? timeoutMs : undefined);
+  if (options.signal?.aborted) return errorObservation(`Tool '${tool.name}' was cancelled before it started.`, ErrorCode.ABORTED);
+  try {
+    const pending = executor.execute(action, ctx);
+    const result = isPromiseLike(pending) ? await guard(tool, executor, ctx, options, Promise.resolve(pending)) : pending;
+    return coerceResult(tool, result);
+  } catch (error) {
+    if (ToolwrightError.hasCode(error, ErrorCode.TIMEOUT) || ToolwrightError.hasCode(error, ErrorCode.ABORTED)) {
+      return errorObservation(error.message, error.code);
+    }
+    const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
+    return errorObservation(`Tool '${tool.name}' failed: ${describeError(error)}`, code);
+  }
+}
+
+/** Races the executor against the timeout and the caller's signal. */
+function guard<T>(
+  tool: CallTarget<Observation>,
+  executor: Pick<ToolExecutor, 'interrupt'>,
+  ctx: CallContext,
+  options: CallOptions,
+  pending: Promise<T>,
+): Promise<T> {
+  const timeoutMs = ctx.timeoutMs;
+  const outer = options.signal;
+  if (timeoutMs === undefined && !outer) return pending;
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const stop = (error: ToolwrightError): void => {
+      cleanup();
+      ctx.abortController().abort(error);
+      void Promise.resolve()
+        .then(() => executor.interrupt?.())
+        .catch(() => undefined);
+      reject(error);
+    };
+    const onAbort = (): void =>
+      stop(new ToolwrightError({ code: ErrorCode.ABORTED, message: `Tool '${tool.name}' was cancelled.`, details: { tool: tool.name } }));
+    const cleanup = (): void => {
+      if (timer) clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    };
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        const seconds = timeoutMs / 1000;
+        stop(
+          new ToolwrightError({
+            code: ErrorCode.TIMEOUT,
+            message: `Tool '${tool.name}' timed out after ${seconds} s and was interrupted. Try a smaller task, or a longer timeout if the tool takes one.`,
+            details: { tool: tool.name, timeoutMs },
+          }),
+        );
+      }, timeoutMs);
+    }
+    outer?.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        cleanup();
+        resolve(value);
+      },
+      (error: unknown) => {
+        cleanup();
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The executor's result as an Observation of the declared type, or an error Observation saying why not. */
+export function coerceResult<O extends Observation>(tool: CallTarget<O>, result: unknown): O | Observation {
+  const Declared = tool.observationType;
+  if (result instanceof Declared) return result;
+  if (result instanceof Observation) {
+    // An error result may be any Observation; a success must be of the declared type.
+    if (result.isError || Declared === (Observation as unknown)) return result;
+  } else if (typeof result === 'string') {
+    return Observation.fromText.call(Declared, result);
+  } else if (typeof result === 'object' && result !== null && !Array.isArray(result) && classModelOf(Declared).fields.length > 0) {
+    const parsed = codecOf(Declared).parse(result);
+    if (parsed.ok) return parsed.value;
+    return errorObservation(
+      `Tool '${tool.name}' returned an object that is not a valid ${Declared.name}:\n${formatIssues(parsed.issues)}`,
+      ErrorCode.EXECUTION_FAILED,
+    );
+  }
+  const got = result instanceof Observation ? result.constructor.name : typeName(result);
+  return errorObservation(`Tool '${tool.name}' returned ${got}, expected ${Declared.name}.`, ErrorCode.EXECUTION_FAILED);
+}
