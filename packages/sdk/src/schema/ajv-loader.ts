@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import type * as AjvModuleNs from 'ajv';
 import type { Ajv, Options } from 'ajv';
+import type * as FormatsModuleNs from 'ajv-formats';
 
-type AjvModule = typeof import('ajv');
-type FormatsModule = typeof import('ajv-formats');
+type AjvModule = typeof AjvModuleNs;
+type FormatsModule = typeof FormatsModuleNs;
 
 /** Which JSON Schema dialect an ajv instance speaks. */
 export type JsonSchemaDialect = 'draft-07' | '2019-09' | '2020-12';
@@ -17,6 +19,6 @@ export function createAjv(options: Options = {}, dialect: JsonSchemaDialect = 'd
   const path = dialect === '2020-12' ? 'ajv/dist/2020' : dialect === '2019-09' ? 'ajv/dist/2019' : 'ajv';
   const Ctor = (load(path) as AjvModule).Ajv;
   const ajv = new Ctor({ strict: false, ...options });
-  (load('ajv-formats') as FormatsModule).default(ajv);
+  (load('ajv-formats') as FormatsModule).default.default(ajv);
   return ajv;
 }

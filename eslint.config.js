@@ -1,0 +1,24 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '**/*.js', '!eslint.config.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unsafe-declaration-merging': 'off',
+      'no-console': 'error',
+    },
+  },
+  {
+    // Tests, benchmarks, the CLI and demo scripts talk to the terminal on purpose.
+    files: ['**/test/**/*.ts', 'test/**/*.ts', 'packages/bench/**/*.ts', 'packages/cli/src/**/*.ts', 'packages/sdk/src/demo/**/*.ts', '**/fixtures/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

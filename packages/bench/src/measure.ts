@@ -1,0 +1,91 @@
+/** One benchmark result row. */
+export interface BenchRow {
+  /** What was measured. */
+  name: string;
+  /** Mean time per operation in microseconds (or per whole run, see `unit`). */
+  value: number;
+  /** Unit of `value` (default µs/op). */
+  unit?: string;
+  /** The figure compared against, if any (same unit). */
+  baseline?: number;
+  /** Name of the baseline. */
+  baselineName?: string;
+  /** The target ratio value/baseline (≤), if any. */
+  target?: number;
+  /** Free text. */
+  note?: string;
+}
+
+/** A group of rows with a title. */
+export interface BenchTable {
+  title: string;
+  rows: BenchRow[];
+}
+
+/** A bench module: `src/<name>-bench.ts` exporting `run`. */
+export interface BenchModule {
+  run(): Promise<BenchTable[]>;
+}
+
+/**
+ * Mean µs per call of `fn`, after warm-up, as the median of `rounds` timed rounds of
+ * `iterations` calls each (the median resists GC pauses and the other core's noise).
+ */
+export async function timeAsync(fn: () => unknown, iterations = 20_000, rounds = 7): Promise<number> {
+  for (let i = 0; i < Math.min(iterations, 5_000); i++) await fn();
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) await fn();
+    samples.push(Number(process.hrtime.bigint() - start) / 1_000 / iterations);
+  }
+  return median(samples);
+}
+
+/** Like {@link timeAsync} for synchronous functions. */
+export function timeSync(fn: () => unknown, iterations = 100_000, rounds = 7): number {
+  for (let i = 0; i < Math.min(iterations, 20_000); i++) fn();
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) fn();
+    samples.push(Number(process.hrtime.bigint() - start) / 1_000 / iterations);
+  }
+  return median(samples);
+}
+
+/** The median of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Renders tables as aligned text. */
+export function formatTables(tables: BenchTable[]): string {
+  const out: string[] = [];
+  for (const table of tables) {
+    out.push(`\n## ${table.title}`);
+    const lines = [['measure', 'value', 'baseline', 'ratio', 'target', 'ok', 'note']];
+    for (const row of table.rows) {
+      const unit = row.unit ?? 'µs/op';
+      const ratio = row.baseline ? row.value / row.baseline : undefined;
+      lines.push([
+        row.name,
+        `${fmt(row.value)} ${unit}`,
+        row.baseline !== undefined ? `${fmt(row.baseline)} ${unit} (${row.baselineName ?? 'baseline'})` : '',
+        ratio !== undefined ? `${ratio.toFixed(2)}×` : '',
+        row.target !== undefined ? `≤ ${row.target}×` : '',
+        row.target !== undefined && ratio !== undefined ? (ratio <= row.target ? 'yes' : 'NO') : '',
+        row.note ?? '',
+      ]);
+    }
+    const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+    for (const line of lines) out.push(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+  }
+  return out.join('\n');
+}
+
+function fmt(n: number): string {
+  return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
+}
