@@ -5,12 +5,67 @@
 import 'reflect-metadata';
 
 export { closestMatch } from './errors/closest-match.js';
-export { ErrorCode, ToolwrightError } from './errors/index.js';
-export type { ToolwrightErrorOptions } from './errors/index.js';
-export { CONVERSATION_STATE, Inject, ScopedContainer, Service, TOOL_PARAMS, Token } from './di/index.js';
-export type { ServiceClass } from './di/index.js';
+export { ErrorCode } from './errors/error-code.js';
+export { ToolwrightError } from './errors/toolwright-error.js';
+export type { ToolwrightErrorOptions } from './errors/toolwright-error.js';
+export { CONVERSATION_STATE, Inject, ScopedContainer, Service, TOOL_PARAMS, Token } from './di/container.js';
+export type { ServiceClass } from './di/container.js';
 export { ConversationState } from './state/conversation-state.js';
 export type { ConversationStateOptions } from './state/conversation-state.js';
-export * from './schema/index.js';
-export * from './tool/index.js';
-export * from './registry/index.js';
+// schema
+export { createAjv } from './schema/ajv-loader.js';
+export type { JsonSchemaDialect } from './schema/ajv-loader.js';
+export { classModelOf, isDeclaredClass } from './schema/class-model.js';
+export type { ClassModel, FieldModel } from './schema/class-model.js';
+export { codecOf } from './schema/codec.js';
+export type { Codec, ParseResult } from './schema/codec.js';
+export { Description, Field } from './schema/field.js';
+export { toGeminiSchema } from './schema/gemini-schema.js';
+export type { JsonSchema, JsonSchemaType, JsonValue } from './schema/json-schema.js';
+export { jsonSchemaOf } from './schema/json-schema-of.js';
+export type { AnyClass, ClassSchemaOptions, FieldOptions, FieldTypeRef } from './schema/metadata-store.js';
+export { toStrictSchema } from './schema/strict-schema.js';
+export { formatIssues, issuesFromAjv, joinPath, preview, typeName } from './schema/validation-issue.js';
+export type { ValidationIssue } from './schema/validation-issue.js';
+
+// tool
+export { Action, renderValue } from './tool/action.js';
+export type { ActionClass, SerializedAction } from './tool/action.js';
+export { paint, resetPaint } from './tool/colors.js';
+export { textContent, textOf } from './tool/content.js';
+export type { AudioContent, Content, EmbeddedResourceContent, ImageContent, ResourceLinkContent, TextContent } from './tool/content.js';
+export { ERROR_HEADER, Observation } from './tool/observation.js';
+export type { FromTextOptions, ObservationClass, SerializedObservation } from './tool/observation.js';
+export { INJECTED_FIELDS, SECURITY_RISK_LEVELS } from './tool/provider-export.js';
+export type {
+  AnthropicTool,
+  ExportableTool,
+  ExportOptions,
+  GeminiFunctionDeclaration,
+  McpToolDescriptor,
+  OpenAITool,
+  ResponsesTool,
+  SecurityRisk,
+  ToolFormat,
+} from './tool/provider-export.js';
+export { coerceResult, errorObservation } from './tool/run-call.js';
+export { DEFAULT_ANNOTATIONS, resolveAnnotations } from './tool/tool-annotations.js';
+export type { ResolvedToolAnnotations, ToolAnnotations } from './tool/tool-annotations.js';
+export type { ToolClassMetadata } from './tool/tool-class-metadata.js';
+export type { CallOptions, ProgressReport, ToolContext } from './tool/tool-context.js';
+export { ToolDefinition } from './tool/tool-definition.js';
+export type { ToolDefinitionOptions } from './tool/tool-definition.js';
+export type { ToolExecutor } from './tool/tool-executor.js';
+export { assertToolName, TOOL_NAME_PATTERN, toolNameFromClass } from './tool/tool-name.js';
+
+// registry
+export type { AgentSpec, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig } from './registry/agent-spec.js';
+export { defaultRegistry } from './registry/default-registry.js';
+export { interpolateEnv } from './registry/interpolate-env.js';
+export { loadAgentSpec } from './registry/load-agent-spec.js';
+export type { LoadAgentSpecOptions } from './registry/load-agent-spec.js';
+export { Tool } from './registry/tool-decorator.js';
+export type { ToolOptions } from './registry/tool-decorator.js';
+export { ToolRegistry } from './registry/tool-registry.js';
+export type { RegisteredTool, RegisterOptions, ToolClass, ToolFactory, ToolFactoryResult, ToolTarget } from './registry/tool-registry.js';
+export type { ToolSpec } from './registry/tool-spec.js';
