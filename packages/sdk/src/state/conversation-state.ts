@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { CONVERSATION_STATE, ScopedContainer, TOOL_PARAMS } from '../di/container.js';
 import type { ServiceClass } from '../di/container.js';
@@ -39,7 +38,7 @@ export class ConversationState {
         message: 'ConversationState needs a workingDir (a directory path string).',
       });
     }
-    this.id = options.id ?? randomUUID();
+    this.id = options.id ?? globalThis.crypto.randomUUID();
     this.workingDir = resolve(options.workingDir);
     this.stateDir = options.stateDir
       ? resolve(this.workingDir, options.stateDir)

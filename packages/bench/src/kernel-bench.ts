@@ -1,0 +1,112 @@
+/**
+ * Kernel benchmarks (issue 2): per-call overhead of a Toolwright tool against JSON.parse + a
+ * direct call and against an ajv-compiled validator + call; JSON Schema generation for 1,000
+ * classes; cold import of the root entry against class-validator + class-transformer alone.
+ */
+import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IsString, MinLength } from 'class-validator';
+import { Action, createAjv, Field, jsonSchemaOf } from '@toolwright/sdk';
+import type { Content } from '@toolwright/sdk';
+import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
+import type { BenchRow, BenchTable } from './measure.js';
+import { median, timeAsync } from './measure.js';
+
+type Plain = Record<string, unknown> & { a: number; b: number; title: string; priority: string; owner: { name: string } };
+
+const directAdd = async (args: Plain): Promise<Content[]> => [{ type: 'text', text: String(args.a + args.b) }];
+const directMedium = async (args: Plain): Promise<Content[]> => [{ type: 'text', text: `${args.title} (${args.priority}) by ${args.owner.name}` }];
+
+async function callOverhead(): Promise<BenchTable> {
+  const ajv = createAjv();
+  const rows: BenchRow[] = [];
+  for (const [label, tool, json, direct] of [
+    ['add', addTool, addArgs, directAdd],
+    ['medium', mediumTool, mediumArgs, directMedium],
+  ] as const) {
+    const validate = ajv.compile(tool.inputSchema());
+    const limit = await timeAsync(() => direct(JSON.parse(json) as Plain));
+    const ajvPath = await timeAsync(async () => {
+      const args = JSON.parse(json) as Plain;
+      if (!validate(args)) throw new Error('invalid');
+      return direct(args);
+    });
+    const toolwright = await timeAsync(async () => {
+      const action = tool.actionFromArguments(JSON.parse(json));
+      const observation = await tool.call(action as never);
+      return observation.toLlmContent();
+    });
+    rows.push({ name: `${label}: JSON.parse + direct call (the limit)`, value: limit });
+    rows.push({ name: `${label}: JSON.parse + ajv + call`, value: ajvPath });
+    rows.push({
+      name: `${label}: Toolwright parse → actionFromArguments → call → toLlmContent`,
+      value: toolwright,
+      baseline: ajvPath,
+      baselineName: 'ajv path',
+      target: label === 'add' ? 2 : 1.5,
+    });
+  }
+  return { title: 'Per-call overhead (sequential, µs per call)', rows };
+}
+
+function schemaGeneration(): BenchTable {
+  const classes: (new () => Action)[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const cls = { [`Generated${i}Action`]: class extends Action {} }[`Generated${i}Action`]!;
+    for (let f = 0; f < 6; f++) {
+      const key = `field_${i}_${f}`;
+      Reflect.defineMetadata('design:type', f % 2 ? Number : String, cls.prototype, key);
+      Field({ description: `Field ${f} of class ${i}` })(cls.prototype, key);
+      if (f % 2 === 0) {
+        IsString()(cls.prototype, key);
+        MinLength(1)(cls.prototype, key);
+      }
+    }
+    classes.push(cls);
+  }
+  const start = process.hrtime.bigint();
+  for (const cls of classes) jsonSchemaOf(cls);
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  return {
+    title: 'JSON Schema generation',
+    rows: [{ name: '1,000 distinct Action classes (6 fields each), first generation', value: ms, unit: 'ms', note: 'target ≤ 200 ms total' }],
+  };
+}
+
+function coldImport(): BenchTable {
+  const cwd = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const wall = (code: string): number => {
+    const samples: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const start = process.hrtime.bigint();
+      execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd });
+      samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    return median(samples);
+  };
+  const bare = wall('');
+  const libs = wall("await import('class-validator'); await import('class-transformer');");
+  const sdk = wall("await import('@toolwright/sdk');");
+  return {
+    title: 'Cold import (wall ms, median of 9 fresh processes)',
+    rows: [
+      { name: 'bare node', value: bare, unit: 'ms' },
+      { name: "import('class-validator') + import('class-transformer')", value: libs, unit: 'ms' },
+      { name: "import('@toolwright/sdk')", value: sdk, unit: 'ms', baseline: libs, baselineName: 'cv + ct', target: 1.15 },
+      {
+        name: "import('@toolwright/sdk') over bare node",
+        value: sdk - bare,
+        unit: 'ms',
+        baseline: libs - bare,
+        baselineName: 'cv + ct over bare',
+        target: 1.15,
+      },
+    ],
+  };
+}
+
+/** Runs the kernel benchmarks. */
+export async function run(): Promise<BenchTable[]> {
+  return [await callOverhead(), schemaGeneration(), coldImport()];
+}
