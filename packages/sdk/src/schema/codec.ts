@@ -3,7 +3,9 @@ import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import { createAjv } from './ajv-loader.js';
 import { classModelOf } from './class-model.js';
-import type { ClassModel, FieldModel } from './class-model.js';
+import type { ClassModel } from './class-model.js';
+import { compileHydrator, compileNullDropper } from './compile-hydrator.js';
+import type { Hydrator, NullDropper } from './compile-hydrator.js';
 import type { AnyClass } from './metadata-store.js';
 import { issuesFromAjv, joinPath } from './validation-issue.js';
 import type { ValidationIssue } from './validation-issue.js';
@@ -44,14 +46,20 @@ class ClassCodec<T extends object> implements Codec<T> {
   private check: ValidateFunction | undefined;
   private report: ValidateFunction | undefined;
 
-  constructor(readonly model: ClassModel) {}
+  private readonly dropNulls: NullDropper;
+  private readonly hydrate: Hydrator;
+
+  constructor(readonly model: ClassModel) {
+    this.dropNulls = dropperOf(model);
+    this.hydrate = hydratorOf(model);
+  }
 
   parse(value: unknown): ParseResult<T> {
-    const input = dropNulls(this.model, value);
+    const input = this.dropNulls(value);
     this.check ??= (fastAjv ??= createAjv()).compile(this.model.schema);
     if (!this.check(input)) return { ok: false, issues: this.explain(input) };
     const issues: ValidationIssue[] = [];
-    const instance = hydrate(this.model, input as Record<string, unknown>, '', issues) as T;
+    const instance = this.hydrate(input as Record<string, unknown>, '', issues) as T;
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value: instance };
   }
 
@@ -66,68 +74,33 @@ class ClassCodec<T extends object> implements Codec<T> {
   }
 }
 
-/** `value` without `null`s in optional non-nullable fields (a copy only when something changes). */
-function dropNulls(model: ClassModel, value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  let out = value as Record<string, unknown>;
-  for (const name of model.nullMeansAbsent) {
-    if (out[name] === null) {
-      if (out === value) out = { ...out };
-      delete out[name];
-    }
+const hydrators = new WeakMap<ClassModel, Hydrator>();
+const droppers = new WeakMap<ClassModel, NullDropper>();
+
+function hydratorOf(model: ClassModel): Hydrator {
+  let fn = hydrators.get(model);
+  if (!fn) {
+    // Registered before compiling nested ones, so a model seen again reuses the same function.
+    let compiled: Hydrator | undefined;
+    hydrators.set(model, (data, path, issues) => compiled!(data, path, issues));
+    compiled = compileHydrator(model, hydratorOf, runClassValidator);
+    hydrators.set(model, compiled);
+    fn = compiled;
   }
-  for (const field of model.fields) {
-    if (!field.nested) continue;
-    const child = out[field.wireName];
-    const mapped = field.isArray && Array.isArray(child) ? mapSame(child, (c) => dropNulls(field.nested!, c)) : field.isArray ? child : dropNulls(field.nested, child);
-    if (mapped !== child) {
-      if (out === value) out = { ...out };
-      out[field.wireName] = mapped;
-    }
-  }
-  return out;
+  return fn;
 }
 
-function mapSame(items: unknown[], fn: (item: unknown) => unknown): unknown[] {
-  let out: unknown[] | undefined;
-  for (let i = 0; i < items.length; i++) {
-    const mapped = fn(items[i]);
-    if (mapped !== items[i]) (out ??= [...items])[i] = mapped;
+function dropperOf(model: ClassModel): NullDropper {
+  let fn = droppers.get(model);
+  if (!fn) {
+    fn = compileNullDropper(model, dropperOf);
+    droppers.set(model, fn);
   }
-  return out ?? items;
-}
-
-function hydrate(model: ClassModel, data: Record<string, unknown>, path: string, issues: ValidationIssue[]): object {
-  const Cls = model.cls as unknown as new () => Record<string, unknown>;
-  const instance = new Cls();
-  for (const field of model.fields) {
-    const raw = data[field.wireName];
-    if (raw === undefined) {
-      if (field.hasDefault) instance[field.tsName] = structuredCloneIfObject(field.defaultValue);
-      continue;
-    }
-    instance[field.tsName] = field.nested && raw !== null ? hydrateNested(field, raw, joinPath(path, field.wireName), issues) : raw;
-  }
-  if (model.needsClassValidator) runClassValidator(model, instance, path, issues);
-  return instance;
-}
-
-function hydrateNested(field: FieldModel, raw: unknown, path: string, issues: ValidationIssue[]): unknown {
-  const nested = field.nested!;
-  if (field.isArray) {
-    return (raw as unknown[]).map((item, i) =>
-      item === null ? null : hydrate(nested, item as Record<string, unknown>, joinPath(path, i), issues),
-    );
-  }
-  return hydrate(nested, raw as Record<string, unknown>, path, issues);
-}
-
-function structuredCloneIfObject<V>(value: V): V {
-  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+  return fn;
 }
 
 function runClassValidator(model: ClassModel, instance: object, path: string, issues: ValidationIssue[]): void {
-  // Nested classes are checked by their own hydrate call; only this class's own rules here.
+  // Nested classes are checked by their own hydrator; only this class's own rules here.
   const errors = validateSync(instance, { forbidUnknownValues: false, skipMissingProperties: false });
   for (const error of errors) collectClassValidatorErrors(model, error, path, issues);
 }
