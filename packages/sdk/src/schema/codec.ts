@@ -80,12 +80,9 @@ const droppers = new WeakMap<ClassModel, NullDropper>();
 function hydratorOf(model: ClassModel): Hydrator {
   let fn = hydrators.get(model);
   if (!fn) {
-    // Registered before compiling nested ones, so a model seen again reuses the same function.
-    let compiled: Hydrator | undefined;
-    hydrators.set(model, (data, path, issues) => compiled!(data, path, issues));
-    compiled = compileHydrator(model, hydratorOf, runClassValidator);
-    hydrators.set(model, compiled);
-    fn = compiled;
+    // Models are never recursive (classModelOf rejects that), so nested compilation terminates.
+    fn = compileHydrator(model, hydratorOf, runClassValidator);
+    hydrators.set(model, fn);
   }
   return fn;
 }
