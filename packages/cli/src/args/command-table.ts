@@ -1,0 +1,103 @@
+/** One option of a command, as `util.parseArgs` takes it plus a line of help. */
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+  /** Placeholder shown in help (`FILE`, `S`…). */
+  value?: string;
+  /** One line of help. */
+  help: string;
+}
+
+/** A subcommand: its positionals and options, for parsing and for help. */
+export interface CommandSpec {
+  /** Usage line after `toolwright `. */
+  usage: string;
+  /** One line saying what it does. */
+  summary: string;
+  /** Smallest and largest number of positionals (Infinity = any). */
+  positionals: [min: number, max: number];
+  /** Options besides the global ones. */
+  options: Record<string, OptionSpec>;
+  /** Examples shown by `toolwright help <command>`. */
+  examples: string[];
+}
+
+/** Options every command takes. */
+export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
+  spec: { type: 'string', value: 'FILE', help: 'agent spec (JSON or YAML: tools, mcpServers); default: the built-in tools in the current directory' },
+  import: { type: 'string', multiple: true, value: 'MODULE', help: 'load a module first (it may register tools or export `tools`); repeatable' },
+  'no-color': { type: 'boolean', help: 'plain output (also: NO_COLOR=1)' },
+  help: { type: 'boolean', short: 'h', help: 'show help' },
+};
+
+/** The names of the subcommands. */
+export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'help' | 'version';
+
+/** Every subcommand, by name. */
+export const COMMANDS: Record<CommandName, CommandSpec> = {
+  shell: {
+    usage: 'toolwright [--spec FILE]',
+    summary: 'interactive shell over the toolset (on a TTY; otherwise prints the tool list)',
+    positionals: [0, 0],
+    options: {},
+    examples: ['toolwright', 'toolwright --spec agent.yaml'],
+  },
+  list: {
+    usage: 'toolwright list [--spec FILE] [--json]',
+    summary: 'the tools: name, origin, annotation badges, description',
+    positionals: [0, 0],
+    options: { json: { type: 'boolean', help: 'machine-readable output' } },
+    examples: ['toolwright list', 'toolwright list --spec agent.yaml --json'],
+  },
+  schema: {
+    usage: 'toolwright schema [TOOL...] [--format openai|responses|anthropic|gemini|mcp] [--strict] [--security-risk]',
+    summary: 'provider-format tool schemas as JSON, ready for an API call',
+    positionals: [0, Infinity],
+    options: {
+      format: { type: 'string', short: 'f', value: 'FORMAT', help: 'openai (default), responses, anthropic, gemini or mcp' },
+      strict: { type: 'boolean', help: 'OpenAI strict mode (closed objects, every property required)' },
+      'security-risk': { type: 'boolean', help: 'add the security_risk field to tools that are not read-only' },
+      summary: { type: 'boolean', help: 'add the optional summary field' },
+    },
+    examples: ['toolwright schema --format anthropic', 'toolwright schema grep glob --format openai --strict'],
+  },
+  call: {
+    usage: "toolwright call TOOL ['JSON'] [--spec FILE] [--json] [--timeout S]",
+    summary: 'run one tool call (exit 0 success, 1 error observation, 2 usage/spec error)',
+    positionals: [1, 2],
+    options: {
+      json: { type: 'boolean', help: 'print the events and observation as JSON' },
+      timeout: { type: 'string', value: 'S', help: 'time limit in seconds' },
+    },
+    examples: [`toolwright call glob '{"pattern":"**/*.md"}'`, `toolwright call think '{"thought":"plan"}' --json`],
+  },
+  serve: {
+    usage: 'toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P])',
+    summary: 'one MCP server over the whole toolset (native and proxied MCP tools)',
+    positionals: [0, 0],
+    options: {
+      stdio: { type: 'boolean', help: 'speak MCP on stdin/stdout' },
+      http: { type: 'boolean', help: 'Streamable HTTP on http://HOST:PORT/mcp' },
+      host: { type: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; a non-loopback bind requires a bearer token)' },
+      port: { type: 'string', value: 'P', help: 'port (default 8931; 0 picks a free one)' },
+      'allowed-host': { type: 'string', multiple: true, value: 'NAME', help: 'extra Host header name to accept; repeatable' },
+      'allowed-origin': { type: 'string', multiple: true, value: 'ORIGIN', help: 'extra browser Origin to accept; repeatable' },
+    },
+    examples: ['toolwright serve --stdio', 'toolwright serve --http --port 8931', 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
+  },
+  help: {
+    usage: 'toolwright help [COMMAND]',
+    summary: 'help on the commands',
+    positionals: [0, 1],
+    options: {},
+    examples: ['toolwright help call'],
+  },
+  version: {
+    usage: 'toolwright version',
+    summary: 'print the version',
+    positionals: [0, 0],
+    options: {},
+    examples: [],
+  },
+};

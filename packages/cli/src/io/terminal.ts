@@ -1,0 +1,87 @@
+import { Chalk, supportsColor } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { resetPaint } from '@toolwright/sdk';
+
+/** A stream the CLI writes to, with the TTY facts it looks at. */
+export type OutputStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
+/** A stream the CLI reads from. */
+export type InputStream = NodeJS.ReadableStream & { isTTY?: boolean };
+
+/** The process facts a command uses; tests pass their own. */
+export interface CliIo {
+  stdin: InputStream;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** The real process's streams, environment and directory. */
+export function processIo(): CliIo {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+}
+
+type Level = 0 | 1 | 2 | 3;
+
+/**
+ * The colour level: none with `--no-color` or a non-empty `NO_COLOR` (unless `FORCE_COLOR`),
+ * `FORCE_COLOR` when set, else the terminal's support when stdout is a TTY, else none.
+ */
+export function colorLevel(io: CliIo, noColor: boolean): Level {
+  const env = io.env;
+  if (noColor) return 0;
+  const force = env.FORCE_COLOR;
+  if (env.NO_COLOR && force === undefined) return 0;
+  if (force !== undefined) {
+    if (force === '0' || force === 'false') return 0;
+    const n = Number(force);
+    return n >= 1 && n <= 3 ? (n as Level) : 1;
+  }
+  if (!io.stdout.isTTY || env.TERM === 'dumb') return 0;
+  return supportsColor ? supportsColor.level : 1;
+}
+
+/**
+ * Where a command writes: stdout for results, stderr for diagnostics, one chalk instance for both.
+ * The colour decision is also applied to the kernel's `visualize()` (through `NO_COLOR`).
+ */
+export class Terminal {
+  /** The chalk instance to colour with. */
+  readonly c: ChalkInstance;
+
+  constructor(
+    readonly io: CliIo,
+    options: { noColor?: boolean } = {},
+  ) {
+    const level = colorLevel(io, options.noColor === true);
+    this.c = new Chalk({ level });
+    if (io.env === process.env) {
+      if (level === 0) {
+        process.env.NO_COLOR = '1';
+        delete process.env.FORCE_COLOR;
+      }
+      resetPaint();
+    }
+  }
+
+  /** Writes `text` and a newline to stdout. */
+  out(text: string): void {
+    this.io.stdout.write(`${text}\n`);
+  }
+
+  /** Writes `text` and a newline to stderr. */
+  err(text: string): void {
+    this.io.stderr.write(`${text}\n`);
+  }
+
+  /** Both stdin and stdout are terminals (a human is there). */
+  get interactive(): boolean {
+    return this.io.stdin.isTTY === true && this.io.stdout.isTTY === true;
+  }
+
+  /** Width of stdout when it is a terminal. */
+  get columns(): number | undefined {
+    return this.io.stdout.isTTY ? this.io.stdout.columns : undefined;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+
+/** Options of {@link ServedToolset.call}. */
+export interface ServedCallOptions {
+  /** Aborted when the client cancels the request (or disconnects). */
+  signal: AbortSignal;
+  /** Receives the tool's progress reports (forwarded as MCP progress notifications). */
+  onProgress?: (report: ProgressReport) => void;
+  /** An id for the call, unique while it runs. */
+  toolCallId: string;
+}
+
+/**
+ * What `toolwright serve` exposes: the current tools and a way to call them. The CLI builds it
+ * over an `Agent`, so served calls take the same path as an agent's (validation, events, errors).
+ */
+export interface ServedToolset {
+  /** The current tools, in listing order. */
+  tools(): readonly ToolDefinition[];
+  /** The tool of that name, if any. */
+  tool(name: string): ToolDefinition | undefined;
+  /** Runs one call. Never rejects: unknown tools, bad arguments and failures are error observations. */
+  call(name: string, args: Record<string, unknown>, options: ServedCallOptions): Promise<Observation>;
+  /** Calls `listener` after the set of tools changed; returns the unsubscribe function. */
+  onToolsChanged(listener: () => void): () => void;
+}

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startHttpServer } from '../../src/serve/http-server.js';
+import type { RunningHttpServer } from '../../src/serve/http-server.js';
+import { DefinitionToolset, sampleTools } from '../helpers/sample-tools.js';
+
+const INIT = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+function post(port: number, headers: Record<string, string>): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(INIT);
+  });
+}
+
+let running: RunningHttpServer | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+describe('startHttpServer', () => {
+  it('serves the toolset to the SDK client over Streamable HTTP', async () => {
+    running = await startHttpServer(new DefinitionToolset(sampleTools()), { host: '127.0.0.1', port: 0 });
+    expect(running.url).toBe(`http://127.0.0.1:${running.port}/mcp`);
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('sum');
+    expect(await client.callTool({ name: 'sum', arguments: { a: 1, b: 41 } })).toMatchObject({ structuredContent: { sum: 42 } });
+    expect(running.sessionCount()).toBe(1);
+    await client.close();
+  });
+
+  it('refuses a foreign Host or Origin with 403', async () => {
+    running = await startHttpServer(new DefinitionToolset(sampleTools()), { host: '127.0.0.1', port: 0 });
+    const host = await post(running.port, { host: `attacker.example:${running.port}` });
+    expect(host.status).toBe(403);
+    expect(JSON.parse(host.body)).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringContaining("Host 'attacker.example") } });
+    const origin = await post(running.port, { origin: 'http://attacker.example' });
+    expect(origin.status).toBe(403);
+    expect(origin.body).toContain("Origin 'http://attacker.example' is not allowed");
+    expect((await post(running.port, {})).status).toBe(200);
+  });
+
+  it('answers 401 without the token on a non-loopback bind, and serves with it', async () => {
+    running = await startHttpServer(new DefinitionToolset(sampleTools()), { host: '0.0.0.0', port: 0, token: 'tok-123' });
+    const denied = await post(running.port, {});
+    expect(denied.status).toBe(401);
+    expect(denied.headers['www-authenticate']).toBe('Bearer');
+    expect(denied.body).toContain('Authorization: Bearer <token>');
+    const client = new Client({ name: 'test', version: '1' });
+    const url = new URL(`http://127.0.0.1:${running.port}/mcp`);
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: 'Bearer tok-123' } } }));
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'ok' } })).content).toEqual([{ type: 'text', text: 'ok' }]);
+    await client.close();
+  });
+
+  it('rejects requests without a session and unknown sessions', async () => {
+    running = await startHttpServer(new DefinitionToolset(sampleTools()), { host: '127.0.0.1', port: 0 });
+    const unknown = await post(running.port, { 'mcp-session-id': 'nope' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain("Session not found: 'nope'");
+  });
+});
