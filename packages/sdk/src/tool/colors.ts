@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type * as ChalkModule from 'chalk';
 import type { ChalkInstance } from 'chalk';
 
@@ -11,11 +10,24 @@ let painter: ChalkInstance | undefined;
  */
 export function paint(): ChalkInstance {
   if (!painter) {
-    const { Chalk, supportsColor } = createRequire(import.meta.url)('chalk') as typeof ChalkModule;
-    const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '' && !process.env.FORCE_COLOR;
-    painter = new Chalk({ level: noColor ? 0 : supportsColor ? supportsColor.level : 0 });
+    // Node's own require (not a test runner's stand-in), which can load chalk's ESM build.
+    const load = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+    const { Chalk, supportsColor } = load('chalk') as typeof ChalkModule;
+    painter = new Chalk({ level: colorLevel(supportsColor ? supportsColor.level : 0) });
   }
   return painter;
+}
+
+/** FORCE_COLOR wins, then NO_COLOR, then what chalk detected for stdout. */
+function colorLevel(detected: number): 0 | 1 | 2 | 3 {
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined) {
+    if (force === '0' || force === 'false') return 0;
+    const level = force === '' || force === 'true' ? 1 : Number(force);
+    return (level >= 1 && level <= 3 ? Math.floor(level) : 1) as 1 | 2 | 3;
+  }
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return 0;
+  return Math.min(3, Math.max(0, detected)) as 0 | 1 | 2 | 3;
 }
 
 /** Forgets the cached colour decision (after changing `NO_COLOR`/`FORCE_COLOR`, e.g. in a CLI flag). */

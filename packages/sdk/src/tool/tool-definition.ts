@@ -76,7 +76,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   readonly declaredAnnotations: ToolAnnotations;
   readonly meta: Readonly<Record<string, unknown>>;
   readonly timeoutMs?: number;
-  private readonly resourcesFn?: (action: A) => readonly string[];
+  // Method-style type: a tool of a narrower Action stays assignable to ToolDefinition<Action>.
+  private readonly resourcesFn?: { of(action: A): readonly string[] }['of'];
   private exportCache = new Map<string, unknown>();
   private codecCache?: Codec<A>;
 

@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals';
+import { IsString, Validate, ValidatorConstraint } from 'class-validator';
+import type { ValidatorConstraintInterface } from 'class-validator';
+import { codecOf, Field } from '@toolwright/sdk';
+import { Address, ArrayOfNestedAction, OptionalNullableAction, Tag, WireAction } from '../fixtures/schema-fixtures.js';
+
+@ValidatorConstraint({ name: 'isPalindrome' })
+class IsPalindrome implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && value === [...value].reverse().join('');
+  }
+  defaultMessage(): string {
+    return 'word must read the same backwards';
+  }
+}
+
+class PalindromeArgs {
+  @Field() @IsString() @Validate(IsPalindrome) word!: string;
+}
+
+describe('codecOf(...).parse', () => {
+  it('builds instances of the declared classes, nested ones included', () => {
+    const result = codecOf(ArrayOfNestedAction).parse({ tags: [{ name: 'a', weight: 1 }], labels: ['x'] });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).toBeInstanceOf(ArrayOfNestedAction);
+    expect(result.value.tags[0]).toBeInstanceOf(Tag);
+    expect(result.value.tags[0]).toEqual({ name: 'a', weight: 1 });
+  });
+
+  it('reports one issue per offending path, with what was expected and what came', () => {
+    const result = codecOf(ArrayOfNestedAction).parse({ tags: [{ name: 'ok' }, { name: 5 }], labels: 'x', colour: 'red' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => i.message)).toEqual([
+      'colour: unknown field; allowed fields: tags, labels',
+      'tags[1].name: expected string, got number',
+      'labels: expected array, got string',
+    ]);
+  });
+
+  it('names a missing required field and never echoes a large value', () => {
+    const big = 'x'.repeat(5000);
+    const result = codecOf(Address).parse({ zip: [big] });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = result.issues.map((i) => i.message).join('\n');
+    expect(text).toBe('city: expected string, got nothing (required field missing)\nzip: expected string, got array');
+    expect(text).not.toContain('xxxxxxxxxx');
+  });
+
+  it('says the root must be an object', () => {
+    const result = codecOf(Address).parse([1, 2]);
+    expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual(['(root): expected object, got array']);
+  });
+
+  it('reads wire names and applies defaults for absent fields', () => {
+    const result = codecOf(WireAction).parse({ is_input: true });
+    expect(result.ok && result.value).toMatchObject({ isInput: true, timeout: 30 });
+  });
+
+  it('treats null in an optional, non-nullable field as absent, and keeps null where nullable', () => {
+    const result = codecOf(OptionalNullableAction).parse({ note: null, parent: null, address: null, limit: null });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.note).toBeUndefined();
+    expect(result.value.parent).toBeNull();
+    expect(result.value.address).toBeNull();
+    expect(result.value.limit).toBe(10);
+  });
+
+  it('does not modify the caller’s object', () => {
+    const input = { note: null, parent: 'p' };
+    codecOf(OptionalNullableAction).parse(input);
+    expect(input).toEqual({ note: null, parent: 'p' });
+  });
+
+  it('runs class-validator for rules JSON Schema cannot express, with wire paths', () => {
+    const codec = codecOf(PalindromeArgs);
+    expect(codec.model.needsClassValidator).toBe(true);
+    expect(codec.parse({ word: 'level' }).ok).toBe(true);
+    const bad = codec.parse({ word: 'levels' });
+    expect(bad.ok ? [] : bad.issues.map((i) => i.message)).toEqual(['word: word must read the same backwards']);
+  });
+
+  it('does not run class-validator when the schema says everything', () => {
+    expect(codecOf(ArrayOfNestedAction).model.needsClassValidator).toBe(false);
+  });
+});
+
+describe('codecOf(...).serialize', () => {
+  it('writes wire names, nested objects as plain data, and omits absent fields', () => {
+    const parsed = codecOf(WireAction).parse({ is_input: false, timeout: 5 });
+    expect(parsed.ok && codecOf(WireAction).serialize(parsed.value)).toEqual({ is_input: false, timeout: 5 });
+    const nested = codecOf(ArrayOfNestedAction).parse({ tags: [{ name: 'a' }], labels: [] });
+    expect(nested.ok && codecOf(ArrayOfNestedAction).serialize(nested.value)).toEqual({ tags: [{ name: 'a' }], labels: [] });
+  });
+});
