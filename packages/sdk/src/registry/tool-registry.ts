@@ -198,7 +198,7 @@ export class ToolRegistry {
     if (result.ok) return result.value;
     const lines = result.issues.map((issue) => {
       const path = issue.path === '' ? 'params' : issue.path.startsWith('[') ? `params${issue.path}` : `params.${issue.path}`;
-      return `- ${path}: expected ${issue.expected}, got ${issue.received}`;
+      return `- ${path}: ${issue.problem}`;
     });
     throw new ToolwrightError({
       code: ErrorCode.INVALID_PARAMS,

@@ -108,7 +108,7 @@ function collectClassValidatorErrors(model: ClassModel, error: ValidationError, 
   const at = joinPath(path, field?.wireName ?? error.property);
   for (const message of Object.values(error.constraints ?? {})) {
     const text = message.replace(error.property, field?.wireName ?? error.property);
-    issues.push({ path: at, expected: text, received: 'a value that fails this rule', message: `${at}: ${text}` });
+    issues.push({ path: at, expected: text, received: 'a value that fails this rule', problem: text, message: `${at}: ${text}` });
   }
 }
 

@@ -9,7 +9,9 @@ export interface ValidationIssue {
   readonly expected: string;
   /** What was found there (a type or a short preview; never a large value). */
   readonly received: string;
-  /** `path: expected …, got …` in one line. */
+  /** What is wrong, without the path (`expected …, got …`). */
+  readonly problem: string;
+  /** `path: problem` in one line. */
   readonly message: string;
 }
 
@@ -65,7 +67,8 @@ function plural(n: number, word: string): string {
 
 function issue(path: string, expected: string, received: string, message?: string): ValidationIssue {
   const where = path === '' ? '(root)' : path;
-  return { path, expected, received, message: message ? `${where}: ${message}` : `${where}: expected ${expected}, got ${received}` };
+  const problem = message ?? `expected ${expected}, got ${received}`;
+  return { path, expected, received, problem, message: `${where}: ${problem}` };
 }
 
 function fromAjvError(error: ErrorObject): ValidationIssue {

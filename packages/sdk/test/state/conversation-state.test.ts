@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConversationState } from '@toolwright/sdk';
+import { CounterExecutor, CounterTool, testRegistry } from '../fixtures/registry-fixtures.js';
+
+describe('ConversationState', () => {
+  it('gives each conversation its own executor, with its state and params injected', async () => {
+    const a = new ConversationState({ workingDir: '/tmp', id: 'a' });
+    const b = new ConversationState({ workingDir: '/tmp', id: 'b' });
+    const [toolA] = await testRegistry.resolve({ name: 'counter', params: { start: 10 } }, a);
+    const [toolB] = await testRegistry.resolve({ name: 'counter' }, b);
+    expect((await toolA!.call(toolA!.actionFromArguments({ text: 'x' }))).text).toBe('count=11 in a');
+    expect((await toolA!.call(toolA!.actionFromArguments({ text: 'x' }))).text).toBe('count=12 in a');
+    expect((await toolB!.call(toolB!.actionFromArguments({ text: 'x' }))).text).toBe('count=1 in b');
+    expect(toolA!.executor).not.toBe(toolB!.executor);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('reuses the executor within one conversation and closes it once', async () => {
+    const state = new ConversationState({ workingDir: '/tmp' });
+    const [first] = await testRegistry.resolve({ name: 'counter' }, state);
+    const [second] = await testRegistry.resolve({ name: 'counter' }, state);
+    expect(first!.executor).toBe(second!.executor);
+    const executor = first!.executor as unknown as CounterExecutor;
+    expect(await state.close()).toEqual([]);
+    expect(await state.close()).toEqual([]);
+    expect(executor.closed).toBe(1);
+    expect(state.isClosed).toBe(true);
+    expect(() => CounterTool.create(state, {})).toThrow(/Conversation '.*' is closed/);
+  });
+
+  it('runs every close even when one throws, and returns the errors', async () => {
+    const state = new ConversationState({ workingDir: '/tmp' });
+    class Failing {
+      close(): void {
+        throw new Error('close failed');
+      }
+    }
+    state.container.set(Failing, new Failing());
+    state.container.get(Failing);
+    const [tool] = await testRegistry.resolve({ name: 'counter' }, state);
+    const errors = await state.close();
+    expect(errors.map((e) => (e as Error).message)).toEqual(['close failed']);
+    expect((tool!.executor as unknown as CounterExecutor).closed).toBe(1);
+  });
+
+  it('resolves paths and places state under the working directory', () => {
+    const state = new ConversationState({ workingDir: '/tmp/work', id: 'c1' });
+    expect(state.stateDir).toBe('/tmp/work/.toolwright/conversations/c1');
+    expect(state.resolvePath('a/b')).toBe('/tmp/work/a/b');
+    expect(state.resolvePath('/etc/x')).toBe('/etc/x');
+    expect(() => new ConversationState({ workingDir: '' })).toThrow('ConversationState needs a workingDir (a directory path string).');
+  });
+});
