@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConversationState } from '@toolwright/sdk';
-import { CounterExecutor, CounterTool, testRegistry } from '../fixtures/registry-fixtures.js';
+import type { CounterExecutor} from '../fixtures/registry-fixtures.js';
+import { CounterTool, testRegistry } from '../fixtures/registry-fixtures.js';
 
 describe('ConversationState', () => {
   it('gives each conversation its own executor, with its state and params injected', async () => {
