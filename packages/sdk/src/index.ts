@@ -69,3 +69,22 @@ export type { ToolOptions } from './registry/tool-decorator.js';
 export { ToolRegistry } from './registry/tool-registry.js';
 export type { RegisteredTool, RegisterOptions, ToolClass, ToolFactory, ToolFactoryResult, ToolTarget } from './registry/tool-registry.js';
 export type { ToolSpec } from './registry/tool-spec.js';
+
+// runtime
+export { ActionEvent } from './runtime/action-event.js';
+export type { ActionEventOptions, SerializedActionEvent } from './runtime/action-event.js';
+export { Agent } from './runtime/agent.js';
+export { AgentErrorEvent } from './runtime/agent-error-event.js';
+export type { AgentErrorEventOptions, SerializedAgentErrorEvent } from './runtime/agent-error-event.js';
+export { AgentEvent } from './runtime/agent-event.js';
+export type { AgentEventOptions, SerializedAgentEvent } from './runtime/agent-event.js';
+export type { AgentOptions } from './runtime/agent-options.js';
+export type { CallAccess } from './runtime/call-access.js';
+export type { CallStep } from './runtime/call-step.js';
+export { eventFromJSON } from './runtime/event-from-json.js';
+export { ObservationEvent } from './runtime/observation-event.js';
+export type { ObservationEventOptions, SerializedObservationEvent } from './runtime/observation-event.js';
+export type { ExecuteOptions, ToolCall, ToolCallProgress, ToolCallResult } from './runtime/tool-call.js';
+export { ToolCallContext } from './runtime/tool-call-context.js';
+export type { ToolCallEnvironment } from './runtime/tool-call-context.js';
+export type { ToolOrigin } from './runtime/tool-origin.js';

@@ -1,0 +1,21 @@
+import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { ToolRegistry } from '../registry/tool-registry.js';
+import type { ToolSpec } from '../registry/tool-spec.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { McpNamePolicy } from './mcp-bridge.js';
+
+/** Options of the {@link Agent} constructor. */
+export interface AgentOptions {
+  /** Native tool specs, resolved through {@link AgentOptions.registry} at `initialize`. */
+  tools?: ToolSpec[];
+  /** MCP servers whose tools join the tools map directly (the MCP layer loads only when there are some). */
+  mcpServers?: Record<string, McpServerConfig>;
+  /** Where native specs are resolved (default: `defaultRegistry`). */
+  registry?: ToolRegistry;
+  /** Keep only tools whose name matches this regular expression (native and MCP alike). */
+  filterToolsRegex?: string;
+  /** How colliding MCP tool names are settled (default `'prefix-on-conflict'`). */
+  mcpNamePolicy?: McpNamePolicy;
+  /** Ready-made tools added to the map as they are (origin `native`, no spec). */
+  extraTools?: ToolDefinition[];
+}

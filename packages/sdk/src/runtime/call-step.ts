@@ -1,0 +1,23 @@
+import type { ToolCallContext } from './tool-call-context.js';
+
+/**
+ * One step of handling a tool call. It reads what earlier steps left on the context, adds its
+ * own, and may finish the call (`ctx.fail(…)` or setting `ctx.observation`); the remaining steps
+ * are then skipped. Steps may be synchronous (the fast path) or return a promise.
+ */
+export type CallStep = (ctx: ToolCallContext) => void | Promise<void>;
+
+function isPromiseLike(value: unknown): value is PromiseLike<void> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/**
+ * Runs `steps` in order over `ctx` until one finishes the call. Stays synchronous as long as the
+ * steps do (no microtask per step); returns a promise from the first asynchronous step on.
+ */
+export function runSteps(ctx: ToolCallContext, steps: readonly CallStep[], from = 0): void | Promise<void> {
+  for (let i = from; i < steps.length && !ctx.done; i++) {
+    const outcome = steps[i]!(ctx);
+    if (isPromiseLike(outcome)) return Promise.resolve(outcome).then(() => runSteps(ctx, steps, i + 1));
+  }
+}

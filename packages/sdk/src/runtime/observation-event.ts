@@ -1,0 +1,56 @@
+import { Observation } from '../tool/observation.js';
+import type { SerializedObservation } from '../tool/observation.js';
+import { AgentEvent, invalidEvent, readBaseFields } from './agent-event.js';
+import type { AgentEventOptions, SerializedAgentEvent } from './agent-event.js';
+
+/** Options of {@link ObservationEvent}. */
+export interface ObservationEventOptions extends AgentEventOptions {
+  /** What the tool returned (an error Observation when it failed, timed out or was cancelled). */
+  observation: Observation;
+  /** The id of the {@link ActionEvent} this answers. */
+  actionId: string;
+}
+
+/** Serialized {@link ObservationEvent}. */
+export interface SerializedObservationEvent extends SerializedAgentEvent {
+  kind: 'ObservationEvent';
+  actionId: string;
+  observation: SerializedObservation;
+}
+
+/** The result of running an Action. */
+export class ObservationEvent extends AgentEvent {
+  readonly kind = 'ObservationEvent';
+  /** What the tool returned. */
+  readonly observation: Observation;
+  /** The id of the {@link ActionEvent} this answers. */
+  readonly actionId: string;
+
+  constructor(options: ObservationEventOptions) {
+    super(options);
+    this.observation = options.observation;
+    this.actionId = options.actionId;
+  }
+
+  /** The serialized form; the Observation keeps its `kind`. */
+  toJSON(): SerializedObservationEvent {
+    return { ...this.baseJSON(), kind: 'ObservationEvent', actionId: this.actionId, observation: this.observation.toJSON() };
+  }
+
+  /** Reads {@link ObservationEvent.toJSON} output back. */
+  static fromJSON(json: unknown): ObservationEvent {
+    const fields = readBaseFields(json, 'ObservationEvent');
+    if (typeof fields.actionId !== 'string') throw invalidEvent('ObservationEvent', 'actionId', 'a string');
+    if (typeof fields.observation !== 'object' || fields.observation === null) {
+      throw invalidEvent('ObservationEvent', 'observation', 'a serialized Observation');
+    }
+    return new ObservationEvent({
+      id: fields.id,
+      timestamp: fields.timestamp,
+      toolCallId: fields.toolCallId,
+      toolName: fields.toolName,
+      actionId: fields.actionId,
+      observation: Observation.fromJSON(fields.observation as SerializedObservation),
+    });
+  }
+}
