@@ -6,6 +6,8 @@ export const ExitCode = {
   ERROR_OBSERVATION: 1,
   /** The command line or the spec is wrong; nothing ran. */
   USAGE: 2,
+  /** Our own bug (EX_SOFTWARE). */
+  INTERNAL: 70,
   /** The user pressed Ctrl-C (128 + SIGINT). */
   INTERRUPTED: 130,
 } as const;

@@ -51,7 +51,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     parsed = parseArgs({
       args: [...rest],
       options: Object.fromEntries(
-        Object.entries(options).map(([name, o]) => [name, { type: o.type, short: o.short, multiple: o.multiple }]),
+        Object.entries(options).map(([name, o]) => [name, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]),
       ),
       strict: true,
       allowPositionals: true,

@@ -1,0 +1,66 @@
+import { flag, stringOption } from '../args/parse-command-line.js';
+import { parseJsonArguments, parseTimeout } from '../args/parse-json-arguments.js';
+import { ExitCode } from '../cli-error.js';
+import { renderContent } from '../format/render-content.js';
+import { ProgressLine } from '../io/progress-line.js';
+import type { CallOutcome } from '../toolset/toolset.js';
+import type { CommandContext } from './command-context.js';
+import { unknownTool, withToolset } from './command-context.js';
+
+/** The `call --json` document. */
+function callJson(tool: string, outcome: CallOutcome): Record<string, unknown> {
+  const { observation, events } = outcome;
+  const out: Record<string, unknown> = { tool, isError: observation.isError };
+  if (observation.errorCode !== undefined) out.errorCode = observation.errorCode;
+  out.content = observation.toLlmContent();
+  out.observation = observation.toJSON();
+  out.events = events.map((e) => e.toJSON());
+  return out;
+}
+
+/**
+ * `toolwright call TOOL ['JSON'] [--json] [--timeout S]`: one call through the runtime. stdout
+ * gets what the model would read (visualized on a terminal, plain text in a pipe, or JSON); the
+ * visualized Action goes to stderr on a terminal, as does progress. Ctrl-C cancels the call
+ * (a second Ctrl-C quits at once). Exit 0 on success, 1 on an error observation, 2 on a usage
+ * or spec error, 130 when interrupted.
+ */
+export function callCommand(context: CommandContext): Promise<ExitCode> {
+  const { term, line } = context;
+  const [name, json] = line.positionals as [string, string | undefined];
+  const args = parseJsonArguments(name, json);
+  const timeoutMs = parseTimeout(stringOption(line.values, 'timeout'));
+  const asJson = flag(line.values, 'json');
+  return withToolset(context, async (toolset) => {
+    if (!toolset.tool(name)) throw unknownTool(name, toolset);
+    const controller = new AbortController();
+    let interrupted = false;
+    const onSigint = (): void => {
+      if (interrupted) process.exit(ExitCode.INTERRUPTED);
+      interrupted = true;
+      progress.clear();
+      term.err(term.c.yellow(`Interrupted: cancelling '${name}' (Ctrl-C again to quit at once).`));
+      controller.abort();
+    };
+    const progress = new ProgressLine(term.io.stderr, term.c, name);
+    process.on('SIGINT', onSigint);
+    let outcome: CallOutcome;
+    try {
+      outcome = await toolset.execute(name, args, { signal: controller.signal, timeoutMs, onProgress: (p) => progress.update(p) });
+    } finally {
+      process.off('SIGINT', onSigint);
+      progress.clear();
+    }
+    const { observation, action } = outcome;
+    if (asJson) {
+      term.out(JSON.stringify(callJson(name, outcome), null, 2));
+    } else if (term.io.stdout.isTTY) {
+      if (action && term.io.stderr.isTTY) term.err(action.visualize());
+      term.out(observation.visualize());
+    } else {
+      term.out(renderContent(observation.toLlmContent()));
+    }
+    if (interrupted) return ExitCode.INTERRUPTED;
+    return observation.isError ? ExitCode.ERROR_OBSERVATION : ExitCode.OK;
+  });
+}

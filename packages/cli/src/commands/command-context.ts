@@ -1,0 +1,40 @@
+import { listOption, stringOption } from '../args/parse-command-line.js';
+import type { CommandLine } from '../args/parse-command-line.js';
+import { CliError } from '../cli-error.js';
+import type { Terminal } from '../io/terminal.js';
+import type { Toolset } from '../toolset/toolset.js';
+
+/** What a command runs with. */
+export interface CommandContext {
+  /** The parsed command line. */
+  line: CommandLine;
+  /** Output streams and colours. */
+  term: Terminal;
+  /** Builds the toolset of `--spec` / `--import` (the embedded default without them). */
+  openToolset(): Promise<Toolset>;
+}
+
+/** `--spec` and `--import` as `openToolset` options. */
+export function toolsetSource(line: CommandLine): { spec?: string; imports: string[] } {
+  return { spec: stringOption(line.values, 'spec'), imports: listOption(line.values, 'import') };
+}
+
+/** An unknown tool name: the closest name, and the available ones. */
+export function unknownTool(name: string, toolset: Toolset): CliError {
+  const guess = toolset.suggest(name);
+  const names = toolset.names();
+  return new CliError({
+    message: `Unknown tool '${name}'.${guess ? ` Did you mean '${guess}'?` : ''}`,
+    hint: `Available: ${names.length > 0 ? names.join(', ') : '(none)'}. See 'toolwright list'.`,
+  });
+}
+
+/** Runs `body` with the toolset and closes it afterwards, whatever happens. */
+export async function withToolset<T>(context: CommandContext, body: (toolset: Toolset) => Promise<T>): Promise<T> {
+  const toolset = await context.openToolset();
+  try {
+    return await body(toolset);
+  } finally {
+    await toolset.close();
+  }
+}

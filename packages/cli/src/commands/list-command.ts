@@ -1,0 +1,16 @@
+import { flag } from '../args/parse-command-line.js';
+import { ExitCode } from '../cli-error.js';
+import { renderToolTable, toolRowJson } from '../format/tool-table.js';
+import type { CommandContext } from './command-context.js';
+import { withToolset } from './command-context.js';
+
+/** `toolwright list [--json]`: the tools as a table, or as JSON for scripts. */
+export function listCommand(context: CommandContext): Promise<ExitCode> {
+  const { term, line } = context;
+  return withToolset(context, async (toolset) => {
+    const rows = toolset.rows();
+    if (flag(line.values, 'json')) term.out(JSON.stringify(rows.map(toolRowJson), null, 2));
+    else term.out(renderToolTable(rows, term.c, term.columns));
+    return ExitCode.OK;
+  });
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { flag, listOption, stringOption } from '../args/parse-command-line.js';
+import { COMMANDS } from '../args/command-table.js';
+import { CliError, ExitCode } from '../cli-error.js';
+import { isLoopbackHost } from '../serve/host-names.js';
+import type { CommandContext } from './command-context.js';
+
+/** Default port of `serve --http`. */
+export const DEFAULT_PORT = 8765;
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new CliError({ message: `--port: expected an integer from 0 to 65535, got '${text}'.`, hint: `Usage: ${COMMANDS.serve.usage}` });
+  }
+  return port;
+}
+
+/** Resolves when the process gets SIGINT or SIGTERM (or `other` settles). */
+function untilStopped(other?: Promise<void>): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string): void => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      resolve(signal);
+    };
+    const onInt = (): void => stop('SIGINT');
+    const onTerm = (): void => stop('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    void other?.then(() => stop('end of input'));
+  });
+}
+
+/**
+ * `toolwright serve (--stdio | --http [--host H] [--port P])`: one MCP server over the whole
+ * toolset. Runs until SIGINT/SIGTERM (or, for stdio, the end of stdin), then closes every session,
+ * every MCP connection and child process. Diagnostics go to stderr only.
+ */
+export async function serveCommand(context: CommandContext): Promise<ExitCode> {
+  const { term, line } = context;
+  const stdio = flag(line.values, 'stdio');
+  const http = flag(line.values, 'http');
+  if (stdio === http) {
+    throw new CliError({ message: `toolwright serve: choose one transport, ${stdio ? 'not both' : 'either'} --stdio or --http.`, hint: `Usage: ${COMMANDS.serve.usage}` });
+  }
+  const host = stringOption(line.values, 'host');
+  if (stdio && (host !== undefined || line.values.port !== undefined)) {
+    throw new CliError({ message: 'toolwright serve: --host and --port go with --http, not --stdio.', hint: `Usage: ${COMMANDS.serve.usage}` });
+  }
+  const port = parsePort(stringOption(line.values, 'port'));
+  const bindHost = host ?? '127.0.0.1';
+  const toolset = await context.openToolset();
+  try {
+    if (stdio) {
+      const { serveStdio } = await import('../serve/serve-stdio.js');
+      const running = await serveStdio(toolset, process.stdin, process.stdout);
+      term.err(term.c.dim(`toolwright: serving ${toolset.names().length} tools over MCP on stdio`));
+      await untilStopped(running.closed);
+      await running.close();
+      return ExitCode.OK;
+    }
+    const envToken = term.io.env.TOOLWRIGHT_TOKEN;
+    let token = envToken !== undefined && envToken !== '' ? envToken : undefined;
+    const generated = token === undefined && !isLoopbackHost(bindHost);
+    if (generated) token = randomBytes(24).toString('base64url');
+    const { startHttpServer } = await import('../serve/http-server.js');
+    const running = await startHttpServer(toolset, {
+      host: bindHost,
+      port,
+      token,
+      allowedHosts: listOption(line.values, 'allowed-host'),
+      allowedOrigins: listOption(line.values, 'allowed-origin'),
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw new CliError({ message: `toolwright serve: cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
+    });
+    term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}`);
+    if (generated) term.err(`toolwright: bearer token (send "Authorization: Bearer <token>"): ${term.c.bold(token!)}`);
+    else if (token !== undefined) term.err('toolwright: requests need the bearer token from TOOLWRIGHT_TOKEN');
+    const signal = await untilStopped();
+    term.err(term.c.dim(`toolwright: ${signal}, closing`));
+    await running.close();
+    return ExitCode.OK;
+  } finally {
+    await toolset.close();
+  }
+}

@@ -1,0 +1,26 @@
+import { ExitCode } from '../cli-error.js';
+import { renderToolTable } from '../format/tool-table.js';
+import type { CommandContext } from './command-context.js';
+import { withToolset } from './command-context.js';
+
+/** The line printed after the tool list when there is no terminal to talk to. */
+export const NON_INTERACTIVE_USAGE =
+  "Usage: toolwright call TOOL 'JSON' | toolwright schema --format openai | toolwright serve --stdio | toolwright help — run on a terminal for the interactive shell.";
+
+/**
+ * `toolwright` with no command: the interactive shell when stdin and stdout are terminals;
+ * otherwise the tool list and a usage line, exit 0, so scripts and CI never wait for input.
+ */
+export function shellCommand(context: CommandContext): Promise<ExitCode> {
+  const { term } = context;
+  return withToolset(context, async (toolset) => {
+    if (!term.interactive) {
+      term.out(renderToolTable(toolset.rows(), term.c, term.columns));
+      term.out('');
+      term.out(NON_INTERACTIVE_USAGE);
+      return ExitCode.OK;
+    }
+    const { runShell } = await import('../shell/interactive-shell.js');
+    return runShell(toolset, term);
+  });
+}

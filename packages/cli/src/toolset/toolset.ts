@@ -1,0 +1,129 @@
+import { Action, closestMatch } from '@toolwright/sdk';
+import type { ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
+import type { ToolRow } from '../format/tool-table.js';
+
+/** Where a tool came from, as the runtime reports it. */
+export type ToolOriginInfo = { type: 'native'; spec?: string } | { type: 'mcp'; server: string; mcpName: string };
+
+/** An event of a call, as the runtime records it. */
+export interface CallEvent {
+  readonly kind: string;
+  toJSON(): unknown;
+}
+
+/** The part of the runtime's `Agent` the CLI uses (the Agent satisfies it structurally). */
+export interface ToolRuntime {
+  readonly toolsMap: ReadonlyMap<string, ToolDefinition>;
+  originOf(name: string): ToolOriginInfo | undefined;
+  executeToolCall(
+    call: { id: string; name: string; arguments: string | Record<string, unknown> },
+    options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void },
+  ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
+  onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Options of {@link Toolset.execute}. */
+export interface ExecuteCallOptions {
+  signal?: AbortSignal;
+  /** Time limit in ms. */
+  timeoutMs?: number;
+  onProgress?: (progress: ProgressReport) => void;
+  /** The call's id (default: a counter). */
+  toolCallId?: string;
+}
+
+/** The outcome of {@link Toolset.execute}. */
+export interface CallOutcome {
+  /** What the model would read back. */
+  observation: Observation;
+  /** The validated Action, when the arguments were valid. */
+  action?: Action;
+  /** The runtime's events for the call. */
+  events: readonly CallEvent[];
+}
+
+/**
+ * The toolset a command works on: the runtime's tools map and call path, plus what the CLI
+ * shows about each tool (origin label, rows for `list`, name suggestions). Closing it closes the
+ * runtime (every MCP connection and child) and the conversation.
+ */
+export class Toolset implements ServedToolset {
+  private calls = 0;
+  private closing?: Promise<void>;
+
+  constructor(
+    private readonly runtime: ToolRuntime,
+    private readonly state: ConversationState | undefined,
+    private readonly builtinNames: ReadonlySet<string>,
+  ) {}
+
+  /** The current tools, in tools-map order. */
+  tools(): readonly ToolDefinition[] {
+    return [...this.runtime.toolsMap.values()];
+  }
+
+  /** The names of the current tools. */
+  names(): string[] {
+    return [...this.runtime.toolsMap.keys()];
+  }
+
+  /** The tool called `name`, if any. */
+  tool(name: string): ToolDefinition | undefined {
+    return this.runtime.toolsMap.get(name);
+  }
+
+  /** The closest tool name to a mistyped one. */
+  suggest(name: string): string | undefined {
+    return closestMatch(name, this.names());
+  }
+
+  /** `builtin` (a built-in tool spec), `native` (any other native tool) or `mcp:<server>`. */
+  originLabel(name: string): string {
+    const origin = this.runtime.originOf(name);
+    if (origin?.type === 'mcp') return `mcp:${origin.server}`;
+    return origin?.spec !== undefined && this.builtinNames.has(origin.spec) ? 'builtin' : 'native';
+  }
+
+  /** The rows of `toolwright list`. */
+  rows(): ToolRow[] {
+    return this.tools().map((tool) => ({
+      name: tool.name,
+      origin: this.originLabel(tool.name),
+      title: tool.title,
+      description: tool.description,
+      annotations: tool.annotations,
+    }));
+  }
+
+  /** Runs one call through the runtime, as an agent would. Never rejects. */
+  async execute(name: string, args: string | Record<string, unknown>, options: ExecuteCallOptions = {}): Promise<CallOutcome> {
+    const id = options.toolCallId ?? `cli-${++this.calls}`;
+    const { events, observation } = await this.runtime.executeToolCall(
+      { id, name, arguments: args },
+      { signal: options.signal, timeoutMs: options.timeoutMs, onProgress: options.onProgress },
+    );
+    const actionEvent = events.find((e) => (e as { action?: unknown }).action instanceof Action) as { action: Action } | undefined;
+    return { observation, action: actionEvent?.action, events };
+  }
+
+  /** {@link ServedToolset.call}: the observation of {@link Toolset.execute}. */
+  async call(name: string, args: Record<string, unknown>, options: ServedCallOptions): Promise<Observation> {
+    return (await this.execute(name, args, options)).observation;
+  }
+
+  /** Calls `listener` after the tools changed (an MCP server's list_changed). */
+  onToolsChanged(listener: () => void): () => void {
+    return this.runtime.onToolsChanged(() => listener());
+  }
+
+  /** Closes the runtime and the conversation, once. Never throws. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.runtime.close().catch(() => undefined);
+      await this.state?.close();
+    })();
+    return this.closing;
+  }
+}
