@@ -32,8 +32,7 @@ export function valueAtPath(root: unknown, path: string): unknown {
 export function describeIssue(issue: ValidationIssue, args: unknown): string {
   const where = issue.path === '' ? '(root)' : issue.path;
   if (issue.received === MISSING) return `${where}: required field missing; expected ${issue.expected}`;
-  if (issue.received === 'an unknown field') return issue.message;
-  if (!showsValue(issue.received)) return `${where}: expected ${issue.expected}, got ${issue.received}`;
+  if (!showsValue(issue.received)) return `${where}: ${issue.problem ?? `expected ${issue.expected}, got ${issue.received}`}`;
   const value = valueAtPath(args, issue.path);
   const got = value === undefined ? 'a value' : `a ${typeName(value)}`;
   return `${where}: expected ${issue.expected}, got ${got} that does not match`;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { IsString } from 'class-validator';
+import { Contains, IsString } from 'class-validator';
 import {
   Action,
   Agent,
@@ -15,6 +15,10 @@ import { testRegistry } from './fixtures/runtime-tools.js';
 
 class SlowAction extends Action {
   @Field({ description: 'What to do' }) @IsString() mode!: string;
+}
+
+class MailAction extends Action {
+  @Field({ description: 'An address' }) @IsString() @Contains('@') address!: string;
 }
 
 /** `slow`: throws, hangs until aborted, reports progress or returns a non-Observation, by mode. */
@@ -48,8 +52,9 @@ describe('Agent.executeToolCall', () => {
   let agent: Agent;
 
   beforeEach(async () => {
+    const mailTool = new ToolDefinition({ name: 'mail', description: 'Mail.', actionType: MailAction, executor: { execute: () => Observation.fromText('sent') } });
     const unexecutable = new ToolDefinition({ name: 'listed_only', description: 'No executor.', actionType: SlowAction });
-    agent = new Agent({ registry: testRegistry(), tools: [{ name: 'echo' }, { name: 'note' }], extraTools: [slowTool(), unexecutable] });
+    agent = new Agent({ registry: testRegistry(), tools: [{ name: 'echo' }, { name: 'note' }], extraTools: [slowTool(), unexecutable, mailTool] });
     await agent.initialize(new ConversationState({ workingDir: '/tmp' }));
   });
 
@@ -91,17 +96,17 @@ describe('Agent.executeToolCall', () => {
     expect(event.code).toBe('UNKNOWN_TOOL');
     expect(event.toolCallId).toBe('c9');
     expect(event.toolName).toBe('ecoh');
-    expect(event.message).toBe("Tool 'ecoh' not found. Available: echo, note, slow, listed_only. Did you mean 'echo'?");
+    expect(event.message).toBe("Tool 'ecoh' not found. Available: echo, note, slow, listed_only, mail. Did you mean 'echo'?");
     expect(result.observation.isError).toBe(true);
     expect(result.observation.toLlmContent()[0]).toEqual({ type: 'text', text: `${ERROR_HEADER}\n${event.message}` });
   });
 
   it('gives no suggestion when nothing is close, and says what a missing name should be', async () => {
     expect(errorText(await agent.executeToolCall({ id: 'c', name: 'zzzzzzzz', arguments: '{}' }))).toBe(
-      "Tool 'zzzzzzzz' not found. Available: echo, note, slow, listed_only.",
+      "Tool 'zzzzzzzz' not found. Available: echo, note, slow, listed_only, mail.",
     );
     expect(errorText(await agent.executeToolCall({ id: 'c', name: 42 as unknown as string, arguments: '{}' }))).toBe(
-      'Tool call has no tool name (expected the name of a tool as a string, got number). Available: echo, note, slow, listed_only.',
+      'Tool call has no tool name (expected the name of a tool as a string, got number). Available: echo, note, slow, listed_only, mail.',
     );
   });
 
@@ -152,6 +157,8 @@ describe('Agent.executeToolCall', () => {
     for (const value of ['classified', '99', 'whisper']) expect(event.message).not.toContain(value);
     const typeError = errorText(await agent.executeToolCall({ id: 'c', name: 'echo', arguments: { text: 5 } as never }));
     expect(typeError).toContain('- text: expected string, got number');
+    const rule = errorText(await agent.executeToolCall({ id: 'c', name: 'mail', arguments: '{"address":"nobody-home"}' }));
+    expect(rule).toBe("Invalid arguments for tool 'mail':\n- address: address must contain a @ string\nFix this argument and call 'mail' again.");
   });
 
   it('keeps the injected security_risk and summary on the ActionEvent and out of the Action', async () => {
