@@ -1,0 +1,424 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolResultSchema,
+  ErrorCode as JsonRpcCode,
+  ListToolsResultSchema,
+  McpError,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { ProgressReport } from '../tool/tool-context.js';
+import { describeError } from './describe-error.js';
+import { CLIENT_INFO, MCP_DEFAULTS } from './mcp-defaults.js';
+import { OVERSIZE_ERROR_CODE, StdioProcessTransport } from './stdio-process-transport.js';
+import { formatMs, withTimeout } from './with-timeout.js';
+
+/** Makes a fresh, unstarted transport for each (re)connection. */
+export type McpTransportFactory = () => Transport | Promise<Transport>;
+
+/** Where an {@link MCPClient} is in its life. */
+export type MCPClientState = 'idle' | 'connecting' | 'connected' | 'dropped' | 'closed';
+
+/** Options of {@link MCPClient}. */
+export interface MCPClientOptions {
+  /** The server's name (from the config); it appears in every error. */
+  name: string;
+  /** Makes the transport; called again to reconnect after a dropped connection. */
+  transport: McpTransportFactory;
+  /** Where the server is, for messages (`node server.js`, `http://…/mcp`). */
+  target?: string;
+  /** Connect plus the first tool list (default 30 s). */
+  connectTimeoutMs?: number;
+  /** Each call (default 300 s). */
+  callTimeoutMs?: number;
+  /** Closing the connection (default 10 s). */
+  closeTimeoutMs?: number;
+  /** Only these tools (by MCP name) become Toolwright tools. */
+  enabledTools?: readonly string[];
+  /** All tools but these (by MCP name). */
+  disabledTools?: readonly string[];
+  /** Prefix of this server's tool names (`<prefix>_<tool>`). */
+  prefix?: string;
+}
+
+/** Options of {@link MCPClient.callTool}. */
+export interface McpCallOptions {
+  /** Cancels the request (the server is sent `notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** Time limit in ms (default: the client's `callTimeoutMs`). */
+  timeoutMs?: number;
+  /** Receives the server's progress notifications. */
+  onProgress?: (report: ProgressReport) => void;
+}
+
+interface Session {
+  client: Client;
+  transport: Transport;
+}
+
+/** Output schemas are checked lazily by the tools; the SDK must not compile them all at list time. */
+const NO_EAGER_VALIDATION: jsonSchemaValidator = {
+  getValidator: () => (input: unknown) => ({ valid: true, data: input as never, errorMessage: undefined }),
+};
+
+/**
+ * One connection to one MCP server, shared by all its tools. Connects (and lists tools) within
+ * the connect timeout; calls run under the call timeout and can be cancelled; a dropped connection
+ * is reopened once on the next call; `notifications/tools/list_changed` re-lists the tools and
+ * tells {@link MCPClient.onToolsChanged} listeners. Errors are `ToolwrightError`s whose message
+ * names the server, says what happened and, for stdio servers, ends with their last stderr lines.
+ */
+export class MCPClient {
+  readonly name: string;
+  readonly target: string;
+  readonly connectTimeoutMs: number;
+  readonly callTimeoutMs: number;
+  readonly closeTimeoutMs: number;
+  readonly enabledTools?: readonly string[];
+  readonly disabledTools?: readonly string[];
+  readonly prefix?: string;
+
+  private readonly factory: McpTransportFactory;
+  private session?: Session;
+  private status: MCPClientState = 'idle';
+  private dropReason?: string;
+  private lastTransport?: Transport;
+  private lastError?: Error;
+  private opening?: Promise<Session>;
+  private closing?: Promise<void>;
+  private refreshing?: Promise<void>;
+  private refreshAgain = false;
+  private listed: readonly Tool[] = [];
+  private readonly listeners = new Set<(tools: readonly Tool[]) => void>();
+
+  constructor(options: MCPClientOptions) {
+    this.name = options.name;
+    this.factory = options.transport;
+    this.target = options.target ?? 'custom transport';
+    this.connectTimeoutMs = options.connectTimeoutMs ?? MCP_DEFAULTS.connectTimeoutMs;
+    this.callTimeoutMs = options.callTimeoutMs ?? MCP_DEFAULTS.callTimeoutMs;
+    this.closeTimeoutMs = options.closeTimeoutMs ?? MCP_DEFAULTS.closeTimeoutMs;
+    if (options.enabledTools) this.enabledTools = options.enabledTools;
+    if (options.disabledTools) this.disabledTools = options.disabledTools;
+    if (options.prefix !== undefined) this.prefix = options.prefix;
+  }
+
+  /** Where the client is in its life. */
+  get state(): MCPClientState {
+    return this.status;
+  }
+
+  /** The tools of the last listing (raw MCP tools, unfiltered). */
+  get tools(): readonly Tool[] {
+    return this.listed;
+  }
+
+  /** The stdio server's process id (of the current or last process), if it is one. */
+  get pid(): number | undefined {
+    return this.lastTransport instanceof StdioProcessTransport ? this.lastTransport.pid : undefined;
+  }
+
+  /** The stdio server's last stderr lines (empty for other transports). */
+  stderrTail(): string[] {
+    return this.lastTransport instanceof StdioProcessTransport ? this.lastTransport.stderr.snapshot() : [];
+  }
+
+  /** Connects and lists the tools (once; later calls return the current list). Throws `MCP_CONNECTION` or `CLOSED`. */
+  async connect(): Promise<readonly Tool[]> {
+    if (this.isClosed()) throw this.closedError();
+    if (!this.session) await this.open();
+    return this.listed;
+  }
+
+  /** Lists the tools now; listeners hear about it. */
+  async refreshTools(): Promise<readonly Tool[]> {
+    const session = this.session ?? (await this.open());
+    const tools = await this.fetchTools(session.client, this.connectTimeoutMs);
+    if (this.session === session) this.setListed(tools);
+    return tools;
+  }
+
+  /** Calls `listener` with the new tool list after each re-listing; returns the unsubscribe function. */
+  onToolsChanged(listener: (tools: readonly Tool[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Calls a tool by its MCP name. Resolves with the raw result (including `isError` results);
+   * rejects with a `ToolwrightError`: `TIMEOUT`, `ABORTED`, `MCP_CONNECTION`, `CLOSED`, or
+   * `EXECUTION_FAILED` for a JSON-RPC error or a malformed result.
+   */
+  callTool(name: string, args: Record<string, unknown>, options: McpCallOptions = {}): Promise<CallToolResult> {
+    const session = this.session;
+    if (session && this.status === 'connected') {
+      return this.request(session, name, args, options).catch((error: unknown) => this.recover(session, error, name, args, options));
+    }
+    return this.callAfterReconnect(name, args, options);
+  }
+
+  /** Ends the connection (and the stdio child process), once. Never throws. */
+  close(): Promise<void> {
+    if (this.closing) return this.closing;
+    this.status = 'closed';
+    const session = this.session;
+    this.session = undefined;
+    const pending = this.opening ? this.lastTransport : undefined;
+    this.closing = Promise.all([session ? this.dispose(session.client, session.transport) : undefined, pending ? this.dispose(undefined, pending) : undefined]).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.closing;
+  }
+
+  private request(session: Session, name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+    return session.client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, {
+      signal: options.signal,
+      timeout: options.timeoutMs || this.callTimeoutMs,
+      onprogress: options.onProgress,
+    });
+  }
+
+  private recover(session: Session, error: unknown, name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+    if (!this.isClosed() && !options.signal?.aborted && isUndelivered(error)) {
+      // The request never reached the server (HTTP refused, 5xx, unknown session): reopen and retry once.
+      this.markDropped(session, describeError(error));
+      return this.callAfterReconnect(name, args, options);
+    }
+    return Promise.reject(this.callError(error, name, options));
+  }
+
+  private async callAfterReconnect(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+    if (this.isClosed()) throw this.closedError();
+    const lost = this.dropReason;
+    let session: Session;
+    try {
+      session = await this.open();
+    } catch (error) {
+      if (this.isClosed()) throw this.closedError();
+      const why = ToolwrightError.isInstance(error) ? String(error.details.reason ?? error.message) : describeError(error);
+      const message = lost
+        ? `The connection to MCP server '${this.name}' was lost (${lost}) and reconnecting failed: ${why}.${this.tail()}`
+        : `Could not connect to MCP server '${this.name}' (${this.target}): ${why}.${this.tail()}`;
+      throw new ToolwrightError({ code: ErrorCode.MCP_CONNECTION, message, details: { server: this.name, tool: name }, cause: error });
+    }
+    try {
+      return await this.request(session, name, args, options);
+    } catch (error) {
+      throw this.callError(error, name, options);
+    }
+  }
+
+  private open(): Promise<Session> {
+    return (this.opening ??= this.openSession().finally(() => {
+      this.opening = undefined;
+    }));
+  }
+
+  private async openSession(): Promise<Session> {
+    const wasDropped = this.dropReason !== undefined;
+    this.status = 'connecting';
+    let transport: Transport | undefined;
+    let client: Client | undefined;
+    const attempt = (async () => {
+      transport = await this.factory();
+      this.lastTransport = transport;
+      client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_EAGER_VALIDATION });
+      client.onerror = (error) => {
+        this.lastError = error;
+      };
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
+      await client.connect(transport, { timeout: this.connectTimeoutMs });
+      return this.fetchTools(client, this.connectTimeoutMs);
+    })();
+    let tools: Tool[];
+    try {
+      tools = await withTimeout(attempt, this.connectTimeoutMs, () => new Error(`it did not connect and list its tools within ${formatMs(this.connectTimeoutMs)}`));
+    } catch (error) {
+      attempt.catch(() => undefined);
+      await this.dispose(client, transport);
+      if (this.isClosed()) throw this.closedError();
+      this.status = wasDropped ? 'dropped' : 'idle';
+      throw this.connectError(error, transport);
+    }
+    const session: Session = { client: client!, transport: transport! };
+    if (this.isClosed()) {
+      await this.dispose(session.client, session.transport);
+      throw this.closedError();
+    }
+    client!.onclose = () => this.markDropped(session, this.describeDrop(session.transport));
+    this.session = session;
+    this.status = 'connected';
+    this.dropReason = undefined;
+    this.setListed(tools);
+    return session;
+  }
+
+  private async fetchTools(client: Client, timeout: number): Promise<Tool[]> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, ListToolsResultSchema, { timeout });
+      for (const tool of page.tools) tools.push(tool);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined && ++pages < 10_000);
+    return tools;
+  }
+
+  private setListed(tools: readonly Tool[]): void {
+    this.listed = tools;
+    for (const listener of this.listeners) {
+      try {
+        listener(tools);
+      } catch {
+        // A failing listener must not break the connection.
+      }
+    }
+  }
+
+  private scheduleRefresh(): void {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = this.runRefreshes().finally(() => {
+      this.refreshing = undefined;
+    });
+  }
+
+  private async runRefreshes(): Promise<void> {
+    do {
+      this.refreshAgain = false;
+      const session = this.session;
+      if (!session) return;
+      try {
+        const tools = await this.fetchTools(session.client, this.connectTimeoutMs);
+        if (this.session === session) this.setListed(tools);
+      } catch (error) {
+        this.lastError = error instanceof Error ? error : new Error(String(error));
+      }
+    } while (this.refreshAgain);
+  }
+
+  private markDropped(session: Session, reason: string): void {
+    if (this.session !== session) return;
+    this.session = undefined;
+    if (this.isClosed()) return;
+    this.status = 'dropped';
+    this.dropReason = reason;
+    void this.dispose(session.client, session.transport);
+  }
+
+  private async dispose(client: Client | undefined, transport: Transport | undefined): Promise<void> {
+    const work = (async () => {
+      const http = transport as { sessionId?: string; terminateSession?: () => Promise<void> } | undefined;
+      if (http?.sessionId && typeof http.terminateSession === 'function') await http.terminateSession().catch(() => undefined);
+      if (client) await client.close().catch(() => undefined);
+      if (transport) await transport.close().catch(() => undefined);
+    })();
+    await withTimeout(work, this.closeTimeoutMs + 1_000, () => new Error('close timed out')).catch(() => undefined);
+  }
+
+  private describeDrop(transport: Transport): string {
+    if (transport instanceof StdioProcessTransport) {
+      if (transport.failure) return transport.failure;
+      return `the server process ${transport.describeExit() ?? 'closed its output'}`;
+    }
+    return this.lastError ? `the connection closed: ${describeError(this.lastError)}` : 'the connection closed';
+  }
+
+  private connectError(error: unknown, transport: Transport | undefined): ToolwrightError {
+    let reason: string;
+    if (transport instanceof StdioProcessTransport && transport.failure) reason = transport.failure;
+    else if (transport instanceof StdioProcessTransport && transport.exit) reason = `the server process ${transport.describeExit()!} during startup`;
+    else if (error instanceof McpError && error.code === JsonRpcCode.ConnectionClosed) reason = 'the server closed the connection during startup';
+    else reason = describeError(error);
+    return new ToolwrightError({
+      code: ErrorCode.MCP_CONNECTION,
+      message: `Could not connect to MCP server '${this.name}' (${this.target}): ${reason}.${this.tail()}`,
+      details: { server: this.name, reason },
+      cause: error,
+    });
+  }
+
+  private callError(error: unknown, name: string, options: McpCallOptions): ToolwrightError {
+    if (ToolwrightError.isInstance(error)) return error;
+    const details = { server: this.name, tool: name };
+    if (this.isClosed()) return this.closedError(name);
+    if (options.signal?.aborted) {
+      const reason: unknown = options.signal.reason;
+      if (ToolwrightError.isInstance(reason)) return reason;
+      return new ToolwrightError({ code: ErrorCode.ABORTED, message: `The call to '${name}' on MCP server '${this.name}' was cancelled.`, details });
+    }
+    if (error instanceof McpError) {
+      if (error.code === JsonRpcCode.RequestTimeout) {
+        const timeoutMs = options.timeoutMs || this.callTimeoutMs;
+        return new ToolwrightError({
+          code: ErrorCode.TIMEOUT,
+          message: `Tool '${name}' on MCP server '${this.name}' timed out after ${formatMs(timeoutMs)}; the request was cancelled and the connection stays open. Try a smaller task, or raise the server's timeoutMs.`,
+          details: { ...details, timeoutMs },
+        });
+      }
+      if (error.code === JsonRpcCode.ConnectionClosed) {
+        return new ToolwrightError({
+          code: ErrorCode.MCP_CONNECTION,
+          message: `MCP server '${this.name}' dropped the connection during the call to '${name}' (${this.dropReason ?? 'connection closed'}).${this.tail()}\nThe server will be reconnected on the next call.`,
+          details,
+        });
+      }
+      if (error.code === OVERSIZE_ERROR_CODE) {
+        return new ToolwrightError({
+          code: ErrorCode.EXECUTION_FAILED,
+          message: `Tool '${name}' on MCP server '${this.name}' returned a result too large to accept (${describeError(error)}). Ask for less output, e.g. a narrower query or one page at a time.`,
+          details: { ...details, ...(error.data as object) },
+        });
+      }
+      return new ToolwrightError({
+        code: ErrorCode.EXECUTION_FAILED,
+        message: `MCP server '${this.name}' rejected the call to '${name}': ${describeError(error)} (JSON-RPC error ${error.code}).`,
+        details: { ...details, rpcCode: error.code },
+      });
+    }
+    if (error instanceof Error && error.name === 'ZodError') {
+      return new ToolwrightError({
+        code: ErrorCode.EXECUTION_FAILED,
+        message: `MCP server '${this.name}' answered the call to '${name}' with a malformed result (not an MCP CallToolResult): ${error.message.slice(0, 500)}`,
+        details,
+      });
+    }
+    return new ToolwrightError({
+      code: ErrorCode.MCP_CONNECTION,
+      message: `The call to '${name}' could not reach MCP server '${this.name}': ${describeError(error)}.${this.tail()}`,
+      details,
+      cause: error,
+    });
+  }
+
+  private closedError(tool?: string): ToolwrightError {
+    return new ToolwrightError({
+      code: ErrorCode.CLOSED,
+      message: `The MCP client for server '${this.name}' is closed${tool ? `, so '${tool}' cannot be called` : ''}. Create the tools again to reconnect.`,
+      details: { server: this.name, tool },
+    });
+  }
+
+  /** A method, not a property read, so that TypeScript does not narrow it across awaits. */
+  private isClosed(): boolean {
+    return this.status === 'closed';
+  }
+
+  private tail(): string {
+    return this.lastTransport instanceof StdioProcessTransport ? this.lastTransport.stderr.describe() : '';
+  }
+}
+
+/** Errors from the transport's send (not JSON-RPC answers, not result parsing, not our own). */
+function isUndelivered(error: unknown): boolean {
+  if (ToolwrightError.isInstance(error) || error instanceof McpError) return false;
+  return !(error instanceof Error && error.name === 'ZodError');
+}

@@ -1,0 +1,131 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { typeName } from '../schema/validation-issue.js';
+import { INJECTED_FIELDS } from '../tool/provider-export.js';
+import type { ToolAnnotations } from '../tool/tool-annotations.js';
+import { ToolDefinition } from '../tool/tool-definition.js';
+import { inlineSchemaRefs } from './inline-schema-refs.js';
+import type { MCPClient } from './mcp-client.js';
+import { MCPToolAction } from './mcp-tool-action.js';
+import { MCPToolExecutor } from './mcp-tool-executor.js';
+import { MCPToolObservation } from './mcp-tool-observation.js';
+import { observationFromMcpResult } from './observation-from-mcp-result.js';
+import type { SchemaCheck, SchemaValidatorCache } from './schema-validator-cache.js';
+
+/** Options of {@link MCPToolDefinition}. */
+export interface MCPToolDefinitionOptions {
+  /** The Toolwright name (see `assignMcpToolNames`); the MCP name is `tool.name`. */
+  name: string;
+  /** The raw tool as the server listed it. */
+  tool: Tool;
+  /** The server's connection, shared by its tools. */
+  client: MCPClient;
+  /** Where compiled validators are cached (shared by a toolset). */
+  validators: SchemaValidatorCache;
+}
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+/** The MCP annotations a tool declared (only well-typed ones; defaults are filled in by the kernel). */
+export function annotationsOf(tool: Tool): ToolAnnotations {
+  const raw = (tool.annotations ?? {}) as Record<string, unknown>;
+  const out: ToolAnnotations = {};
+  if (typeof raw.title === 'string') out.title = raw.title;
+  for (const hint of HINTS) if (typeof raw[hint] === 'boolean') out[hint] = raw[hint];
+  return out;
+}
+
+/**
+ * A tool of an MCP server, ready for the tools map. The model sees the server's own
+ * `inputSchema` (self-contained: `$ref`s inlined by {@link MCPToolDefinition.modelInputSchema});
+ * MCP export passes it through untouched. Arguments are validated by ajv, compiled on first use
+ * and cached by schema; nothing is compiled when the tool is listed. Calls go to the server under
+ * the MCP name, over the shared connection.
+ */
+export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObservation> {
+  /** The server's name from the config. */
+  readonly server!: string;
+  /** The name sent to the server. */
+  readonly mcpName!: string;
+  /** The raw MCP tool as listed (inputSchema, outputSchema, annotations, _meta, title). */
+  readonly mcpTool!: Tool;
+  private readonly validators!: SchemaValidatorCache;
+  private inputCheck?: SchemaCheck;
+  private outputCheck?: SchemaCheck;
+  private modelSchema?: JsonSchema;
+
+  constructor(options: MCPToolDefinitionOptions) {
+    const { tool, client } = options;
+    const executor = new MCPToolExecutor(client);
+    const annotations = annotationsOf(tool);
+    const title = tool.title ?? annotations.title;
+    super({
+      name: options.name,
+      description: tool.description?.trim() ? tool.description : (title ?? `Tool '${tool.name}' of MCP server '${client.name}'.`),
+      title,
+      actionType: MCPToolAction,
+      observationType: MCPToolObservation,
+      executor,
+      annotations,
+      meta: tool._meta,
+    });
+    Object.assign(this, { server: client.name, mcpName: tool.name, mcpTool: tool, validators: options.validators });
+    executor.attach(this);
+  }
+
+  /** Nothing to read from classes: the schema is the server's. */
+  protected override prepareDeclaration(): void {}
+
+  /** The server's `inputSchema`, untouched (`$schema`, `$defs`, `additionalProperties` kept). */
+  override inputSchema(): JsonSchema {
+    return this.mcpTool.inputSchema as JsonSchema;
+  }
+
+  /** The `inputSchema` made self-contained for models (built on first use). */
+  override modelInputSchema(): JsonSchema {
+    return (this.modelSchema ??= inlineSchemaRefs(this.inputSchema()));
+  }
+
+  /** The server's `outputSchema`, if it declared one. */
+  override outputSchema(): JsonSchema | undefined {
+    return this.mcpTool.outputSchema as JsonSchema | undefined;
+  }
+
+  /** The connection's per-call time limit in ms (applied by the client, not by `call`'s own timer). */
+  get callTimeoutMs(): number {
+    return (this.executor as MCPToolExecutor).client.callTimeoutMs;
+  }
+
+  /**
+   * Validates the arguments against the `inputSchema` (compiled on first use) and wraps them in
+   * an {@link MCPToolAction}. Throws `INVALID_ARGUMENTS` listing each path and what is expected.
+   */
+  override actionFromArguments(args: unknown): MCPToolAction {
+    const input = this.withoutInjected(args ?? {});
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      const received = typeName(input);
+      const problem = `expected an object of arguments, got ${received}`;
+      throw this.invalidArguments([{ path: '', expected: 'an object of arguments', received, problem, message: `(root): ${problem}` }]);
+    }
+    const issues = (this.inputCheck ??= this.validators.get(this.inputSchema()))(input);
+    if (issues.length > 0) throw this.invalidArguments(issues);
+    const action = new MCPToolAction();
+    action.data = input as Record<string, unknown>;
+    return action;
+  }
+
+  /** The Observation for a raw result (checks `structuredContent` against the `outputSchema` of a non-error result). */
+  observationFromResult(result: CallToolResult): MCPToolObservation {
+    const schema = this.mcpTool.outputSchema;
+    const check = schema && result.isError !== true ? (this.outputCheck ??= this.validators.get(schema as JsonSchema)) : undefined;
+    return observationFromMcpResult(this.name, result, check);
+  }
+
+  private withoutInjected(args: unknown): unknown {
+    if (typeof args !== 'object' || args === null || !('security_risk' in args || 'summary' in args)) return args;
+    const own = this.inputSchema().properties ?? {};
+    const copy: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+    for (const field of INJECTED_FIELDS) if (!(field in own)) delete copy[field];
+    return copy;
+  }
+}

@@ -1,0 +1,50 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { Observation } from '../tool/observation.js';
+import { errorObservation } from '../tool/run-call.js';
+import type { ToolContext } from '../tool/tool-context.js';
+import type { ToolExecutor } from '../tool/tool-executor.js';
+import type { MCPClient } from './mcp-client.js';
+import type { MCPToolAction } from './mcp-tool-action.js';
+import type { MCPToolObservation } from './mcp-tool-observation.js';
+
+/** What the executor needs from its tool: the MCP name and how to read a result. */
+export interface McpResultReader {
+  readonly mcpName: string;
+  observationFromResult(result: CallToolResult): MCPToolObservation;
+}
+
+/**
+ * Runs an MCP tool's Actions over the server's shared {@link MCPClient}: the call timeout, the
+ * context's abort signal (cancelling the MCP request) and progress notifications
+ * (`ctx.reportProgress`) pass through. Failures become error Observations. It has no `close()`:
+ * the connection belongs to the toolset, not to one tool.
+ */
+export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObservation> {
+  private tool?: McpResultReader;
+
+  constructor(readonly client: MCPClient) {}
+
+  /** Binds the tool this executor runs (set once by the tool's constructor). */
+  attach(tool: McpResultReader): void {
+    this.tool = tool;
+  }
+
+  async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation | Observation> {
+    const tool = this.tool!;
+    let result: CallToolResult;
+    try {
+      result = await this.client.callTool(tool.mcpName, action.data, {
+        signal: ctx.signal,
+        timeoutMs: ctx.timeoutMs,
+        onProgress: (p) => ctx.reportProgress(p.progress, p.total, p.message),
+      });
+    } catch (error) {
+      // Timeouts and cancellations from the call's own guard are reported by runCall.
+      if (ToolwrightError.isInstance(error)) return errorObservation(error.message, error.code);
+      return errorObservation(`MCP tool '${tool.mcpName}' failed: ${String(error)}`, ErrorCode.EXECUTION_FAILED);
+    }
+    return tool.observationFromResult(result);
+  }
+}

@@ -1,0 +1,73 @@
+import type { Ajv, ValidateFunction } from 'ajv';
+import { createAjv } from '../schema/ajv-loader.js';
+import type { JsonSchemaDialect } from '../schema/ajv-loader.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { issuesFromAjv } from '../schema/validation-issue.js';
+import type { ValidationIssue } from '../schema/validation-issue.js';
+
+/** A compiled check: the issues with a value, or an empty array when it is valid. */
+export type SchemaCheck = (value: unknown) => ValidationIssue[];
+
+/** Accepts everything: for schemas no dialect could compile (the server still validates). */
+const ACCEPT_ALL: SchemaCheck = () => [];
+
+/**
+ * The JSON Schema dialect of a schema: its `$schema`, else 2020-12 (MCP's default dialect).
+ * Drafts 04 to 07 are checked by ajv's draft-07 engine.
+ */
+export function dialectOf(schema: JsonSchema): JsonSchemaDialect {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (declared.includes('2019-09')) return '2019-09';
+  if (/draft-0[4-7]/.test(declared)) return 'draft-07';
+  return '2020-12';
+}
+
+/**
+ * Compiles JSON Schemas with ajv on first use and caches the result by schema (equal schemas
+ * share one compiled function). One ajv per dialect, created lazily. A schema its dialect cannot
+ * compile is retried as draft-07 and, failing that, accepts everything, so a server with an odd
+ * schema stays usable (it validates on its side).
+ */
+export class SchemaValidatorCache {
+  private readonly ajvs = new Map<JsonSchemaDialect, Ajv>();
+  private readonly checks = new Map<string, SchemaCheck>();
+
+  /** The check for `schema`, compiling it if no equal schema was compiled before. */
+  get(schema: JsonSchema): SchemaCheck {
+    const key = JSON.stringify(schema);
+    let check = this.checks.get(key);
+    if (!check) {
+      check = this.compile(schema);
+      this.checks.set(key, check);
+    }
+    return check;
+  }
+
+  /** How many distinct schemas were compiled. */
+  get size(): number {
+    return this.checks.size;
+  }
+
+  private compile(schema: JsonSchema): SchemaCheck {
+    const dialect = dialectOf(schema);
+    for (const attempt of dialect === 'draft-07' ? (['draft-07'] as const) : ([dialect, 'draft-07'] as const)) {
+      let validate: ValidateFunction;
+      try {
+        validate = this.ajv(attempt).compile(schema);
+      } catch {
+        continue;
+      }
+      return (value) => (validate(value) ? [] : issuesFromAjv(validate.errors));
+    }
+    return ACCEPT_ALL;
+  }
+
+  private ajv(dialect: JsonSchemaDialect): Ajv {
+    let ajv = this.ajvs.get(dialect);
+    if (!ajv) {
+      ajv = createAjv({ allErrors: true, verbose: true, addUsedSchema: false }, dialect);
+      this.ajvs.set(dialect, ajv);
+    }
+    return ajv;
+  }
+}
