@@ -17,7 +17,8 @@ const load = createRequire(import.meta.url);
  */
 export function createAjv(options: Options = {}, dialect: JsonSchemaDialect = 'draft-07'): Ajv {
   const path = dialect === '2020-12' ? 'ajv/dist/2020' : dialect === '2019-09' ? 'ajv/dist/2019' : 'ajv';
-  const Ctor = (load(path) as AjvModule).Ajv;
+  // ajv exports its class as `Ajv`, ajv/dist/2019 and /2020 as `Ajv2019`/`Ajv2020`; all as `default`.
+  const Ctor = (load(path) as { default: AjvModule['Ajv'] }).default;
   const ajv = new Ctor({ strict: false, ...options });
   (load('ajv-formats') as FormatsModule).default.default(ajv);
   return ajv;
