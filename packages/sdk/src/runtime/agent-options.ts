@@ -2,7 +2,7 @@ import type { McpServerConfig } from '../registry/agent-spec.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolSpec } from '../registry/tool-spec.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import type { McpNamePolicy } from './mcp-bridge.js';
+import type { McpNamePolicy } from '../mcp/index.js';
 
 /** Options of the {@link Agent} constructor. */
 export interface AgentOptions {

@@ -12,7 +12,7 @@ import { runSteps } from './call-step.js';
 import type { CallStep } from './call-step.js';
 import { exporterFor } from './export-tool.js';
 import { loadMcpTools } from './mcp-bridge.js';
-import type { McpToolsChange, McpToolsetLike } from './mcp-bridge.js';
+import type { CreateMcpToolsOptions, McpToolsChange, McpToolset } from '../mcp/index.js';
 import { resolveNativeTools } from './resolve-native-tools.js';
 import { scheduleCalls } from './schedule-calls.js';
 import { buildAction } from './steps/build-action.js';
@@ -22,6 +22,7 @@ import { parseArguments } from './steps/parse-arguments.js';
 import type { ExecuteOptions, ToolCall, ToolCallResult } from './tool-call.js';
 import { ToolCallContext } from './tool-call-context.js';
 import type { ToolCallEnvironment } from './tool-call-context.js';
+import { describeOrigin } from './tool-origin.js';
 import type { ToolOrigin } from './tool-origin.js';
 import { ToolTable } from './tool-table.js';
 
@@ -62,7 +63,7 @@ export class Agent implements ToolCallEnvironment {
   private readonly table: ToolTable;
   private readonly listeners = new Set<(change: McpToolsChange) => void>();
   private conversation?: ConversationState;
-  private toolset?: McpToolsetLike;
+  private toolset?: McpToolset;
   private initializing?: Promise<void>;
   private ready = false;
   private closing?: Promise<void>;
@@ -129,11 +130,13 @@ export class Agent implements ToolCallEnvironment {
     for (const { tool, origin } of natives.values()) this.table.place(tool, origin);
     const servers = enabledServers(this.options.mcpServers);
     if (servers) {
-      const toolset = await loadMcpTools(servers, {
+      const toolset = await this.connectMcpServers(servers, {
         namePolicy: this.options.mcpNamePolicy,
         reservedNames: [...this.table.tools.keys()],
         onToolsChanged: (change) => this.applyToolsChange(change),
         cwd: state.workingDir,
+      }).catch((error: unknown) => {
+        throw this.withNativeOrigin(error);
       });
       this.toolset = toolset;
       try {
@@ -145,6 +148,28 @@ export class Agent implements ToolCallEnvironment {
       }
     }
     this.ready = true;
+  }
+
+  /**
+   * Connects to the enabled MCP servers and builds their tools (default: `createMcpTools` from the
+   * MCP layer, loaded on first need). A seam for hosts and tests that bring their own transports.
+   */
+  protected connectMcpServers(servers: Record<string, McpServerConfig>, options: CreateMcpToolsOptions): Promise<McpToolset> {
+    return loadMcpTools(servers, options);
+  }
+
+  /** A name clash the MCP layer reports against a native tool, retold with the native tool's spec. */
+  private withNativeOrigin(error: unknown): unknown {
+    if (!ToolwrightError.hasCode(error, ErrorCode.DUPLICATE_TOOL)) return error;
+    const { name, sources } = error.details;
+    const origin = typeof name === 'string' ? this.table.originOf(name) : undefined;
+    if (origin?.type !== 'native' || !Array.isArray(sources) || typeof sources[1] !== 'string') return error;
+    return new ToolwrightError({
+      code: ErrorCode.DUPLICATE_TOOL,
+      message: `Tool name '${name}' is produced by both ${describeOrigin(origin)} and ${sources[1]}. Use mcpNamePolicy 'prefix' or 'prefix-on-conflict', give the server a prefix, or drop one of the tools.`,
+      details: { ...error.details, origins: [origin, sources[1]] },
+      cause: error,
+    });
   }
 
   private applyToolsChange(change: McpToolsChange): void {

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import type { McpToolLike, McpToolsChange } from './mcp-bridge.js';
+import type { McpToolsChange, MCPToolDefinition } from '../mcp/index.js';
 import { duplicateToolError } from './resolve-native-tools.js';
 import type { ToolOrigin } from './tool-origin.js';
 
@@ -35,7 +35,7 @@ export class ToolTable {
   }
 
   /** Adds an MCP tool (origin from its server and MCP name). */
-  placeMcp(tool: McpToolLike): boolean {
+  placeMcp(tool: MCPToolDefinition): boolean {
     return this.place(tool, { type: 'mcp', server: tool.server, mcpName: tool.mcpName });
   }
 
@@ -44,7 +44,7 @@ export class ToolTable {
    * leave, added ones join (if the filter keeps them), changed ones are replaced in place. Never
    * touches a native tool. Returns the change as it affected this table.
    */
-  applyMcpChange(change: McpToolsChange, current: readonly McpToolLike[]): McpToolsChange {
+  applyMcpChange(change: McpToolsChange, current: readonly MCPToolDefinition[]): McpToolsChange {
     const applied: McpToolsChange = { server: change.server, added: [], removed: [], changed: [] };
     for (const name of change.removed) {
       if (this.origins.get(name)?.type !== 'mcp') continue;
