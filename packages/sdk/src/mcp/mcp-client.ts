@@ -193,13 +193,13 @@ export class MCPClient {
   }
 
   private async callAfterReconnect(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
-    if (this.isClosed()) throw this.closedError();
+    if (this.isClosed()) throw this.closedError(name);
     const lost = this.dropReason;
     let session: Session;
     try {
       session = await this.open();
     } catch (error) {
-      if (this.isClosed()) throw this.closedError();
+      if (this.isClosed()) throw this.closedError(name);
       const why = ToolwrightError.isInstance(error) ? String(error.details.reason ?? error.message) : describeError(error);
       const message = lost
         ? `The connection to MCP server '${this.name}' was lost (${lost}) and reconnecting failed: ${why}.${this.tail()}`

@@ -129,7 +129,7 @@ describe('MCPClient', () => {
     expect(client.state).toBe('closed');
     await expect(client.callTool('echo', { text: 'x' })).rejects.toMatchObject({
       code: 'CLOSED',
-      message: "The MCP client for server 'memory' is closed. Create the tools again to reconnect.",
+      message: "The MCP client for server 'memory' is closed, so 'echo' cannot be called. Create the tools again to reconnect.",
     });
   });
 

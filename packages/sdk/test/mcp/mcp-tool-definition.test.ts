@@ -192,7 +192,7 @@ describe('MCPToolDefinition', () => {
   });
 
   it('checks structuredContent against the outputSchema only for non-error results', async () => {
-    const outputSchema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } as const;
+    const outputSchema = { type: 'object' as const, properties: { n: { type: 'number' } }, required: ['n'] };
     const toolset = await toolsetOf([
       { name: 'wrong', outputSchema, handler: () => ({ content: [{ type: 'text', text: 'n is seven' }], structuredContent: { n: 'seven' } }) },
       { name: 'missing', outputSchema, handler: () => ({ content: [{ type: 'text', text: 'no data' }] }) },
