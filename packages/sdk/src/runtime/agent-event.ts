@@ -32,8 +32,9 @@ export abstract class AgentEvent {
   abstract readonly kind: string;
   /** Unique id of this event. */
   readonly id: string;
-  /** When it happened (ISO 8601). */
-  readonly timestamp: string;
+  /** When it happened, in ms since the epoch. */
+  readonly createdAt: number;
+  private iso?: string;
   /** The model's tool-call id. */
   readonly toolCallId: string;
   /** The tool's name (as the model used it). */
@@ -41,9 +42,19 @@ export abstract class AgentEvent {
 
   protected constructor(options: AgentEventOptions) {
     this.id = options.id ?? globalThis.crypto.randomUUID();
-    this.timestamp = options.timestamp ?? new Date().toISOString();
+    if (options.timestamp !== undefined) {
+      this.iso = options.timestamp;
+      this.createdAt = Date.parse(options.timestamp);
+    } else {
+      this.createdAt = Date.now();
+    }
     this.toolCallId = options.toolCallId;
     this.toolName = options.toolName;
+  }
+
+  /** When it happened (ISO 8601), formatted on first use: formatting is the costliest part of an event. */
+  get timestamp(): string {
+    return (this.iso ??= new Date(this.createdAt).toISOString());
   }
 
   /** The serialized form (plain JSON). */
