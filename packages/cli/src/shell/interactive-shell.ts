@@ -90,10 +90,6 @@ export async function runShell(toolset: Toolset, term: Terminal): Promise<ExitCo
         running = undefined;
         if (outcome.action) term.out(outcome.action.visualize());
         term.out(outcome.observation.visualize());
-        if (!toolset.tool(word)) {
-          const guess = toolset.suggest(word);
-          if (guess) term.out(c.dim(`Did you mean '${guess}'?`));
-        }
       }
       rl.prompt();
     }

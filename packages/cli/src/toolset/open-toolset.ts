@@ -1,0 +1,66 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Agent, ConversationState, defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
+import type { AgentSpec, ToolDefinition } from '@toolwright/sdk';
+import { BUILTIN_TOOL_NAMES, registerBuiltinTools } from '@toolwright/tools';
+import { CliError } from '../cli-error.js';
+import { importToolModules } from './import-modules.js';
+import { Toolset } from './toolset.js';
+
+/** Options of {@link openToolset}. */
+export interface OpenToolsetOptions {
+  /** `--spec FILE` (default: the embedded spec, every usable built-in tool). */
+  spec?: string;
+  /** `--import MODULE…`. */
+  imports?: readonly string[];
+  /** The directory the tools work in. */
+  cwd: string;
+  /** Variables for `${VAR}` in the spec. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The embedded default: the built-in tools (those usable on this machine), no MCP servers. */
+export function defaultSpec(): AgentSpec {
+  return { tools: BUILTIN_TOOL_NAMES.filter((name) => defaultRegistry.isUsable(name)).map((name) => ({ name })) };
+}
+
+function specFailure(error: unknown, spec: string | undefined): CliError {
+  if (!ToolwrightError.isInstance(error)) throw error;
+  const where = spec === undefined ? 'the built-in toolset' : `spec ${spec}`;
+  const message = error.code === 'INVALID_SPEC' ? `invalid agent spec ${error.message}` : `cannot build ${where}: ${error.message}`;
+  return new CliError({ message, cause: error });
+}
+
+/**
+ * Builds the toolset a command works on, through the same `Agent` an agent uses: the built-in
+ * tools are registered, `--import` modules loaded, the spec read (`loadAgentSpec`: JSON or YAML,
+ * errors naming the file, the JSON path and what was expected), and the Agent initialized in a
+ * conversation rooted at `cwd` (MCP servers connected). Spec and setup mistakes are
+ * {@link CliError}s (exit 2).
+ */
+export async function openToolset(options: OpenToolsetOptions): Promise<Toolset> {
+  registerBuiltinTools(defaultRegistry);
+  const extraTools: ToolDefinition[] = await importToolModules(options.imports ?? [], options.cwd);
+  let spec: AgentSpec;
+  try {
+    spec = options.spec === undefined ? defaultSpec() : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env });
+  } catch (error) {
+    throw specFailure(error, options.spec);
+  }
+  const state = new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}`) });
+  const agent = new Agent({
+    tools: spec.tools,
+    mcpServers: spec.mcpServers,
+    filterToolsRegex: spec.filterToolsRegex,
+    extraTools,
+    registry: defaultRegistry,
+  });
+  try {
+    await agent.initialize(state);
+  } catch (error) {
+    await agent.close().catch(() => undefined);
+    await state.close();
+    throw specFailure(error, options.spec);
+  }
+  return new Toolset(agent, state, new Set(BUILTIN_TOOL_NAMES));
+}
