@@ -6,11 +6,12 @@ import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ConversationState } from '../state/conversation-state.js';
 import type { ExportOptions, ToolFormat } from '../tool/provider-export.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import { AgentErrorEvent } from './agent-error-event.js';
 import type { AgentOptions } from './agent-options.js';
+import { compileToolFilter, enabledMcpServers } from './agent-settings.js';
 import { runSteps } from './call-step.js';
 import type { CallStep } from './call-step.js';
 import { exporterFor } from './export-tool.js';
+import { internalErrorMessage, internalErrorResult } from './internal-error.js';
 import { loadMcpTools } from './mcp-bridge.js';
 import type { CreateMcpToolsOptions, McpToolsChange, McpToolset } from '../mcp/index.js';
 import { resolveNativeTools } from './resolve-native-tools.js';
@@ -25,32 +26,6 @@ import type { ToolCallEnvironment } from './tool-call-context.js';
 import { describeOrigin } from './tool-origin.js';
 import type { ToolOrigin } from './tool-origin.js';
 import { ToolTable } from './tool-table.js';
-
-function compileFilter(pattern: string | undefined): RegExp | undefined {
-  if (pattern === undefined) return undefined;
-  try {
-    return new RegExp(pattern);
-  } catch (error) {
-    throw new ToolwrightError({
-      code: ErrorCode.INVALID_SPEC,
-      message: `filterToolsRegex ${JSON.stringify(pattern)} is not a valid regular expression: ${(error as Error).message}.`,
-      details: { filterToolsRegex: pattern },
-    });
-  }
-}
-
-function enabledServers(servers: Record<string, McpServerConfig> | undefined): Record<string, McpServerConfig> | undefined {
-  const entries = Object.entries(servers ?? {}).filter(([, config]) => config?.disabled !== true);
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-}
-
-function messageOf(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'an error that cannot be described';
-  }
-}
 
 /**
  * The agent's tool runtime: the tools that exist (native tools resolved through a registry, MCP
@@ -75,16 +50,11 @@ export class Agent implements ToolCallEnvironment {
 
   constructor(private readonly options: AgentOptions = {}) {
     this.registry = options.registry ?? defaultRegistry;
-    this.table = new ToolTable(compileFilter(options.filterToolsRegex));
+    this.table = new ToolTable(compileToolFilter(options.filterToolsRegex));
   }
 
   /** Every tool that exists, by name (native and MCP). */
   get toolsMap(): ReadonlyMap<string, ToolDefinition> {
-    return this.table.tools;
-  }
-
-  /** Same as {@link Agent.toolsMap}; what the steps of a call look tools up in. */
-  get tools(): ReadonlyMap<string, ToolDefinition> {
     return this.table.tools;
   }
 
@@ -111,6 +81,11 @@ export class Agent implements ToolCallEnvironment {
    */
   initialize(state: ConversationState): Promise<void> {
     if (this.closing) return Promise.reject(this.closedError());
+    if (typeof state !== 'object' || state === null || typeof state.workingDir !== 'string' || typeof state.close !== 'function') {
+      return Promise.reject(
+        new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'agent.initialize(state) needs a ConversationState (new ConversationState({ workingDir })).' }),
+      );
+    }
     if (this.initializing) {
       if (this.conversation === state) return this.initializing;
       return Promise.reject(
@@ -128,7 +103,7 @@ export class Agent implements ToolCallEnvironment {
   private async build(state: ConversationState): Promise<void> {
     const natives = await resolveNativeTools(this.options.tools ?? [], this.options.extraTools ?? [], this.registry, state);
     for (const { tool, origin } of natives.values()) this.table.place(tool, origin);
-    const servers = enabledServers(this.options.mcpServers);
+    const servers = enabledMcpServers(this.options.mcpServers);
     if (servers) {
       const toolset = await this.connectMcpServers(servers, {
         namePolicy: this.options.mcpNamePolicy,
@@ -214,7 +189,7 @@ export class Agent implements ToolCallEnvironment {
     try {
       ctx = this.contextFor(call, options);
     } catch (error) {
-      return Promise.resolve(this.internalError(error));
+      return Promise.resolve(internalErrorResult(error));
     }
     try {
       const prepared = runSteps(ctx, this.prepareSteps);
@@ -244,7 +219,7 @@ export class Agent implements ToolCallEnvironment {
       try {
         return this.contextFor(call as ToolCall, options);
       } catch (error) {
-        return this.internalError(error);
+        return internalErrorResult(error);
       }
     });
     const live = contexts.filter((c): c is ToolCallContext => c instanceof ToolCallContext);
@@ -258,7 +233,7 @@ export class Agent implements ToolCallEnvironment {
     try {
       await runSteps(ctx, steps);
     } catch (error) {
-      if (!ctx.done) ctx.fail(ErrorCode.INTERNAL, this.internalMessage(error));
+      if (!ctx.done) ctx.fail(ErrorCode.INTERNAL, internalErrorMessage(error));
     }
   }
 
@@ -276,17 +251,8 @@ export class Agent implements ToolCallEnvironment {
   }
 
   private finish(ctx: ToolCallContext, error?: unknown): ToolCallResult {
-    if (!ctx.done) ctx.fail(ErrorCode.INTERNAL, this.internalMessage(error ?? new Error('no step produced a result')));
+    if (!ctx.done) ctx.fail(ErrorCode.INTERNAL, internalErrorMessage(error ?? new Error('no step produced a result')));
     return ctx.result();
-  }
-
-  private internalMessage(error: unknown): string {
-    return `The tool call could not be handled because of an internal error (${messageOf(error)}). This is not a problem with your call; you may try again.`;
-  }
-
-  private internalError(error: unknown): ToolCallResult {
-    const event = new AgentErrorEvent({ toolCallId: '', toolName: '', code: ErrorCode.INTERNAL, message: this.internalMessage(error) });
-    return { events: [event], observation: event.toObservation() };
   }
 
   private closedError(): ToolwrightError {

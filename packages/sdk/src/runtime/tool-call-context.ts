@@ -10,7 +10,7 @@ import type { ExecuteOptions, ToolCallResult } from './tool-call.js';
 /** What the steps of a call may read from the agent. */
 export interface ToolCallEnvironment {
   /** The tools that exist. */
-  readonly tools: ReadonlyMap<string, ToolDefinition>;
+  readonly toolsMap: ReadonlyMap<string, ToolDefinition>;
   /** The conversation, once the agent is initialized. */
   readonly state?: ConversationState;
 }

@@ -86,6 +86,12 @@ describe('Agent.initialize', () => {
     await other.close();
   });
 
+  it('needs a ConversationState', async () => {
+    const error: unknown = await new Agent({}).initialize(undefined as never).catch((e: unknown) => e);
+    expect(ToolwrightError.hasCode(error, 'INVALID_SPEC')).toBe(true);
+    expect((error as Error).message).toBe('agent.initialize(state) needs a ConversationState (new ConversationState({ workingDir })).');
+  });
+
   it('resolves through defaultRegistry when no registry is given', async () => {
     const { defaultRegistry } = await import('@toolwright/sdk');
     defaultRegistry.register('runtime_test_echo', echoTool('runtime_test_echo'), { replace: true });

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { AgentErrorEvent, ConversationState, eventFromJSON, ToolwrightError } from '@toolwright/sdk';
+import { AgentErrorEvent, ConversationState, eventFromJSON, ToolRegistry, ToolwrightError } from '@toolwright/sdk';
 import type { ActionEvent, AgentOptions, ObservationEvent, ToolCallProgress } from '@toolwright/sdk';
 import { MCPToolAction } from '@toolwright/sdk/mcp';
-import type { McpToolsChange } from '@toolwright/sdk/mcp';
+import type { CreateMcpToolsOptions, McpToolset, McpToolsChange } from '@toolwright/sdk/mcp';
 import { createInMemoryMcpServer } from '@toolwright/sdk/testing';
 import type { InMemoryMcpServer, InMemoryTool } from '@toolwright/sdk/testing';
-import { echoTool, settle } from './fixtures/runtime-tools.js';
+import { echoTool, NotebookExecutor, noteTools, settle } from './fixtures/runtime-tools.js';
 import { InMemoryAgent } from './fixtures/in-memory-agent.js';
 
 const add: InMemoryTool = {
@@ -207,5 +207,37 @@ describe('Agent with MCP servers', () => {
     expect(agent.closeErrors).toEqual([]);
     const result = await agent.executeToolCall({ id: 'c', name: 'add', arguments: '{"a":1,"b":1}' });
     expect((result.events[0] as AgentErrorEvent).code).toBe('CLOSED');
+  });
+
+  it('closes the conversation even when closing the MCP toolset throws, and keeps both errors', async () => {
+    NotebookExecutor.closed = 0;
+    NotebookExecutor.failOnClose = true;
+    const server = createInMemoryMcpServer({ name: 'calc', tools: [add] });
+    class FailingCloseAgent extends InMemoryAgent {
+      protected override async connectMcpServers(config: unknown, options: CreateMcpToolsOptions): Promise<McpToolset> {
+        const toolset = await super.connectMcpServers(config, options);
+        return {
+          ...toolset,
+          tools: toolset.tools,
+          close: async () => {
+            await toolset.close();
+            throw new Error('toolset close failed');
+          },
+        };
+      }
+    }
+    const agent = new FailingCloseAgent({ registry: new ToolRegistry().register('note', noteTools), tools: [{ name: 'note' }] }, [server]);
+    const conversation = new ConversationState({ workingDir: '/tmp' });
+    try {
+      await agent.initialize(conversation);
+      await agent.executeToolCall({ id: 'n', name: 'note', arguments: '{"note":"x"}' });
+      await expect(agent.close()).resolves.toBeUndefined();
+    } finally {
+      NotebookExecutor.failOnClose = false;
+    }
+    expect(agent.closeErrors.map((e) => (e as Error).message)).toEqual(['toolset close failed', 'notebook refused to close']);
+    expect(conversation.isClosed).toBe(true);
+    expect(NotebookExecutor.closed).toBe(1);
+    expect(server.sessionCount).toBe(0);
   });
 });

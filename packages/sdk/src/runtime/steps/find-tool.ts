@@ -6,7 +6,7 @@ import type { ToolCallContext } from '../tool-call-context.js';
 
 /** Step 1: finds the named tool in the tools map, or ends the call with `UNKNOWN_TOOL`. */
 export function findTool(ctx: ToolCallContext): void {
-  const tools = ctx.environment.tools;
+  const tools = ctx.environment.toolsMap;
   const name = ctx.requestedName;
   const tool = name === undefined ? undefined : tools.get(name);
   if (tool) {
