@@ -8,16 +8,29 @@ const NETWORK_CODES: Record<string, string> = {
   EPIPE: 'broken pipe',
 };
 
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  cause?: unknown;
+}
+
+/** True for anything shaped like an Error (also from another realm, e.g. Node's own fetch errors under a test VM). */
+export function isErrorLike(value: unknown): value is ErrorLike & { message: string } {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorLike).message === 'string';
+}
+
 /**
  * One readable sentence for an error from a transport or the MCP SDK: the MCP SDK's
  * `MCP error -32000:` prefix dropped, fetch's "fetch failed" replaced by its cause
  * (`connection refused (ECONNREFUSED)`).
  */
 export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error === 'string' ? error : String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  const code = (error as NodeJS.ErrnoException).code ?? (cause as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === 'string' && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
-  if (error.message === 'fetch failed' && cause instanceof Error) return describeError(cause);
-  return (error.message || error.name).replace(/^(MCP error -?\d+: )+/, '');
+  if (!isErrorLike(error)) return typeof error === 'string' ? error : String(error);
+  const cause = error.cause;
+  const code = typeof error.code === 'string' ? error.code : isErrorLike(cause) && typeof cause.code === 'string' ? cause.code : undefined;
+  if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
+  if (error.message === 'fetch failed' && isErrorLike(cause)) return describeError(cause);
+  const text = error.message || (typeof error.name === 'string' ? error.name : 'unknown error');
+  return text.replace(/^(MCP error -?\d+: )+/, '');
 }

@@ -12,7 +12,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ProgressReport } from '../tool/tool-context.js';
-import { describeError } from './describe-error.js';
+import { describeError, isErrorLike } from './describe-error.js';
 import { CLIENT_INFO, MCP_DEFAULTS } from './mcp-defaults.js';
 import { OVERSIZE_ERROR_CODE, StdioProcessTransport } from './stdio-process-transport.js';
 import { formatMs, withTimeout } from './with-timeout.js';
@@ -300,7 +300,7 @@ export class MCPClient {
         const tools = await this.fetchTools(session.client, this.connectTimeoutMs);
         if (this.session === session) this.setListed(tools);
       } catch (error) {
-        this.lastError = error instanceof Error ? error : new Error(String(error));
+        this.lastError = isErrorLike(error) ? (error as Error) : new Error(String(error));
       }
     } while (this.refreshAgain);
   }
@@ -384,7 +384,7 @@ export class MCPClient {
         details: { ...details, rpcCode: error.code },
       });
     }
-    if (error instanceof Error && error.name === 'ZodError') {
+    if (isErrorLike(error) && error.name === 'ZodError') {
       return new ToolwrightError({
         code: ErrorCode.EXECUTION_FAILED,
         message: `MCP server '${this.name}' answered the call to '${name}' with a malformed result (not an MCP CallToolResult): ${error.message.slice(0, 500)}`,
@@ -420,5 +420,5 @@ export class MCPClient {
 /** Errors from the transport's send (not JSON-RPC answers, not result parsing, not our own). */
 function isUndelivered(error: unknown): boolean {
   if (ToolwrightError.isInstance(error) || error instanceof McpError) return false;
-  return !(error instanceof Error && error.name === 'ZodError');
+  return !(isErrorLike(error) && error.name === 'ZodError');
 }

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { isErrorLike } from './describe-error.js';
 import type { MCPClient } from './mcp-client.js';
 import { mcpConfigError } from './mcp-server-plan.js';
 import { MCPToolDefinition } from './mcp-tool-definition.js';
@@ -55,7 +56,7 @@ export async function createMcpToolsFromClients(clients: readonly MCPClient[], o
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1) {
       const first = failures[0];
-      const message = failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n');
+      const message = failures.map((f) => (isErrorLike(f) ? f.message : String(f))).join('\n\n');
       throw ToolwrightError.isInstance(first) ? new ToolwrightError({ code: first.code, message, details: { errors: failures } }) : first;
     }
     return new LiveMcpToolset(clients, options);
