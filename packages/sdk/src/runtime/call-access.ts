@@ -5,8 +5,11 @@ import type { ToolCallContext } from './tool-call-context.js';
  * say what it touches); `write` is false for read-only tools.
  */
 export interface CallAccess {
+  /** False for read-only tools. */
   readonly write: boolean;
+  /** True when the call may touch anything (its tool declares no resources). */
   readonly all: boolean;
+  /** The declared resources of this call (e.g. `file:/abs/path`). */
   readonly resources: ReadonlySet<string>;
 }
 

@@ -9,7 +9,9 @@ import { describeOrigin } from './tool-origin.js';
 
 /** A tool and where it came from. */
 export interface PlacedTool {
+  /** The tool. */
   readonly tool: ToolDefinition;
+  /** Its spec (or `extraTools`). */
   readonly origin: ToolOrigin;
 }
 
