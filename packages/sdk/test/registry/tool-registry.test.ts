@@ -1,27 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { ConversationState, ErrorCode, Observation, ToolDefinition, ToolRegistry, ToolwrightError } from '@toolwright/sdk';
+import { ConversationState, ErrorCode, Observation, ToolDefinition, ToolRegistry } from '@toolwright/sdk';
 import { CounterParams, CounterTool, testRegistry } from '../fixtures/registry-fixtures.js';
 import { EchoAction, echoTool } from '../fixtures/tool-fixtures.js';
-
-async function rejection(promise: Promise<unknown>): Promise<ToolwrightError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (ToolwrightError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
-
-function thrown(fn: () => unknown): ToolwrightError {
-  try {
-    fn();
-  } catch (error) {
-    if (ToolwrightError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a throw');
-}
+import { rejectionOf, thrownBy } from '../fixtures/catch-error.js';
 
 const states: ConversationState[] = [];
 const newState = (): ConversationState => {
@@ -43,14 +24,14 @@ describe('ToolRegistry', () => {
 
   it('rejects params for a fixed instance', async () => {
     const registry = new ToolRegistry().register('echo', echoTool());
-    const error = await rejection(registry.resolve({ name: 'echo', params: { loud: true } }, newState()));
+    const error = await rejectionOf(registry.resolve({ name: 'echo', params: { loud: true } }, newState()));
     expect(error.code).toBe(ErrorCode.INVALID_PARAMS);
     expect(error.message).toBe("Tool 'echo' is a fixed instance and takes no params; got loud.");
   });
 
   it('refuses a fixed instance without an executor at registration', () => {
     const idle = new ToolDefinition({ name: 'idle', description: 'x', actionType: EchoAction });
-    expect(thrown(() => new ToolRegistry().register('idle', idle)).code).toBe(ErrorCode.NO_EXECUTOR);
+    expect(thrownBy(() => new ToolRegistry().register('idle', idle)).code).toBe(ErrorCode.NO_EXECUTOR);
   });
 
   it('resolves a @Tool class through static create with validated params', async () => {
@@ -62,7 +43,7 @@ describe('ToolRegistry', () => {
   });
 
   it('reports params errors with params.<path>, expected and got', async () => {
-    const error = await rejection(testRegistry.resolve({ name: 'counter', params: { start: 'ten', colour: 1 } }, newState()));
+    const error = await rejectionOf(testRegistry.resolve({ name: 'counter', params: { start: 'ten', colour: 1 } }, newState()));
     expect(error.code).toBe(ErrorCode.INVALID_PARAMS);
     expect(error.message).toBe(
       [
@@ -85,13 +66,13 @@ describe('ToolRegistry', () => {
 
   it('says what a factory returned instead of tools', async () => {
     const registry = new ToolRegistry().register('bad', (() => [42]) as never);
-    const error = await rejection(registry.resolve({ name: 'bad' }, newState()));
+    const error = await rejectionOf(registry.resolve({ name: 'bad' }, newState()));
     expect(error.message).toBe("The factory of 'bad' returned number where a ToolDefinition was expected.");
   });
 
   it('throws DUPLICATE_TOOL for a taken name unless replace is set', () => {
     const registry = new ToolRegistry().register('echo', echoTool());
-    const error = thrown(() => registry.register('echo', echoTool()));
+    const error = thrownBy(() => registry.register('echo', echoTool()));
     expect(error.code).toBe(ErrorCode.DUPLICATE_TOOL);
     expect(error.message).toBe("Tool 'echo' is already registered; pass { replace: true } to replace it.");
     expect(() => registry.register('echo', echoTool(), { replace: true })).not.toThrow();
@@ -99,17 +80,17 @@ describe('ToolRegistry', () => {
 
   it('throws NOT_REGISTERED with the closest name and the registered ones', async () => {
     const registry = new ToolRegistry().register('grep', echoTool()).register('glob', echoTool());
-    const error = await rejection(registry.resolve({ name: 'gerp' }, newState()));
+    const error = await rejectionOf(registry.resolve({ name: 'gerp' }, newState()));
     expect(error.code).toBe(ErrorCode.NOT_REGISTERED);
     expect(error.message).toBe("Tool 'gerp' is not registered. Did you mean 'grep'? Registered: grep, glob.");
   });
 
   it('refuses a class without static create and a non-tool target', () => {
     class PlainTool extends ToolDefinition {}
-    expect(thrown(() => new ToolRegistry().register('plain', PlainTool as never)).message).toBe(
+    expect(thrownBy(() => new ToolRegistry().register('plain', PlainTool as never)).message).toBe(
       "Tool class PlainTool (registered as 'plain') has no static create(convState, params).",
     );
-    expect(thrown(() => new ToolRegistry().register('x', 42 as never)).code).toBe(ErrorCode.INVALID_DEFINITION);
+    expect(thrownBy(() => new ToolRegistry().register('x', 42 as never)).code).toBe(ErrorCode.INVALID_DEFINITION);
   });
 
   it('counts a throwing usability check as unusable', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ErrorCode, jsonSchemaOf, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, jsonSchemaOf } from '@toolwright/sdk';
+import { thrownBy } from '../fixtures/catch-error.js';
 import {
   ArrayOfNestedAction,
   BoundsAction,
@@ -17,16 +18,6 @@ import {
   VagueAction,
   WireAction,
 } from '../fixtures/schema-fixtures.js';
-
-function definitionError(fn: () => unknown): ToolwrightError {
-  try {
-    fn();
-  } catch (error) {
-    if (ToolwrightError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a definition error');
-}
 
 describe('jsonSchemaOf', () => {
   it('describes flat scalar fields, all required, closed', () => {
@@ -328,7 +319,7 @@ describe('jsonSchemaOf', () => {
   });
 
   it('fails at definition naming the class and property when a type cannot be determined', () => {
-    const error = definitionError(() => jsonSchemaOf(VagueAction));
+    const error = thrownBy(() => jsonSchemaOf(VagueAction));
     expect(error.code).toBe(ErrorCode.INVALID_DEFINITION);
     expect(error.message).toBe(
       'Invalid declaration VagueAction.payload: cannot determine its type. Give it a concrete TypeScript type, a class-validator type rule (@IsString…), or @Field({ schema }).',
@@ -336,14 +327,14 @@ describe('jsonSchemaOf', () => {
   });
 
   it('fails for an array whose element type is unknown', () => {
-    expect(definitionError(() => jsonSchemaOf(ListAction)).message).toContain('ListAction.items: cannot determine the array element type');
+    expect(thrownBy(() => jsonSchemaOf(ListAction)).message).toContain('ListAction.items: cannot determine the array element type');
   });
 
   it('fails for recursive classes, duplicate wire names and regex flags JSON Schema lacks', () => {
-    expect(definitionError(() => jsonSchemaOf(Node)).message).toContain('refers to itself');
+    expect(thrownBy(() => jsonSchemaOf(Node)).message).toContain('refers to itself');
 
-    expect(definitionError(() => jsonSchemaOf(TwiceAction)).message).toBe("Invalid declaration TwiceAction.b: wire name 'x' is used twice.");
+    expect(thrownBy(() => jsonSchemaOf(TwiceAction)).message).toBe("Invalid declaration TwiceAction.b: wire name 'x' is used twice.");
 
-    expect(definitionError(() => jsonSchemaOf(CaseAction)).message).toContain("@Matches flags 'i' cannot be expressed in JSON Schema");
+    expect(thrownBy(() => jsonSchemaOf(CaseAction)).message).toContain("@Matches flags 'i' cannot be expressed in JSON Schema");
   });
 });

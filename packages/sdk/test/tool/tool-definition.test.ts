@@ -1,17 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_ANNOTATIONS, ErrorCode, Observation, ToolDefinition, ToolwrightError } from '@toolwright/sdk';
+import { DEFAULT_ANNOTATIONS, ErrorCode, Observation, ToolDefinition } from '@toolwright/sdk';
 import type { ProgressReport, ToolContext } from '@toolwright/sdk';
 import { EchoAction, EchoObservation, echoTool, EchoTool, SleepAction } from '../fixtures/tool-fixtures.js';
-
-function thrown(fn: () => unknown): ToolwrightError {
-  try {
-    fn();
-  } catch (error) {
-    if (ToolwrightError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolwrightError');
-}
+import { thrownBy } from '../fixtures/catch-error.js';
 
 const sleeper = (execute: (a: SleepAction, ctx: ToolContext) => Promise<Observation>, timeoutMs?: number) =>
   new ToolDefinition({ name: 'sleep', description: 'Sleeps.', actionType: SleepAction, executor: { execute }, timeoutMs });
@@ -25,11 +16,11 @@ describe('ToolDefinition', () => {
   });
 
   it('rejects names providers would refuse, and a missing description', () => {
-    expect(thrown(() => new ToolDefinition({ name: 'bad name', description: 'x', actionType: EchoAction })).message).toBe(
+    expect(thrownBy(() => new ToolDefinition({ name: 'bad name', description: 'x', actionType: EchoAction })).message).toBe(
       'Invalid tool name "bad name": names must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, \'_\' or \'-\', 1 to 64 characters).',
     );
-    expect(thrown(() => new ToolDefinition({ name: 'x'.repeat(65), description: 'x', actionType: EchoAction })).code).toBe(ErrorCode.INVALID_DEFINITION);
-    expect(thrown(() => new ToolDefinition({ name: 'ok', actionType: EchoAction })).message).toBe(
+    expect(thrownBy(() => new ToolDefinition({ name: 'x'.repeat(65), description: 'x', actionType: EchoAction })).code).toBe(ErrorCode.INVALID_DEFINITION);
+    expect(thrownBy(() => new ToolDefinition({ name: 'ok', actionType: EchoAction })).message).toBe(
       "Tool 'ok' needs a description: pass { description } or declare it with @Tool({ description }).",
     );
   });
@@ -51,7 +42,7 @@ describe('ToolDefinition', () => {
   });
 
   it('throws INVALID_ARGUMENTS listing each path', () => {
-    const error = thrown(() => echoTool().actionFromArguments({ text: 1, repeat_count: 0, loud: true }));
+    const error = thrownBy(() => echoTool().actionFromArguments({ text: 1, repeat_count: 0, loud: true }));
     expect(error.code).toBe(ErrorCode.INVALID_ARGUMENTS);
     expect(error.message).toBe(
       [
