@@ -182,3 +182,13 @@ describe('toolwright call', () => {
     expect(run).toMatchObject({ code: 2, stderr: "toolwright: toolwright call: too few arguments.\nUsage: toolwright call TOOL ['JSON'] [--spec FILE] [--json] [--timeout S]\n" });
   });
 });
+
+describe('colours', () => {
+  it('colours a terminal-bound output when FORCE_COLOR asks, and --no-color turns it off', async () => {
+    const forced = await runCli(['list', ...SAMPLE], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    expect(forced.stdout).toContain('\x1b[');
+    const plain = await runCli(['list', '--no-color', ...SAMPLE], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    expect(plain.stdout).not.toContain('\x1b[');
+    expect(plain.stdout).toMatch(/^TOOL +ORIGIN/);
+  });
+});

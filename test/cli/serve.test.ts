@@ -135,6 +135,37 @@ describe('toolwright serve --stdio', () => {
   });
 });
 
+describe('toolwright serve --stdio proxying server-everything', () => {
+  it('passes images, structured content, progress and cancellation through', async () => {
+    const env = { NODE: process.execPath, EVERYTHING: packageEntry('@modelcontextprotocol/server-everything', 'dist/index.js') };
+    const client = await stdioClient(['--spec', join(FIXTURES, 'everything-spec.yaml'), ...SAMPLE], env);
+    const { tools } = await client.listTools();
+    // The native echo keeps its name; the server's clashing echo is prefixed with the server name.
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'everything_echo', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation', 'sum']));
+    const image = await client.callTool({ name: 'get-tiny-image', arguments: {} });
+    expect(image.content).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]));
+    const structured = tools.find((t) => t.name === 'get-structured-content')!;
+    expect(structured.outputSchema).toBeDefined();
+    const weather = await client.callTool({ name: 'get-structured-content', arguments: { location: 'New York' } });
+    expect(weather.structuredContent).toEqual(expect.objectContaining({ temperature: expect.any(Number) }));
+    const progress: Progress[] = [];
+    const long = await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.3, steps: 3 } }, undefined, { onprogress: (p) => progress.push(p) });
+    expect(long.isError).toBeFalsy();
+    expect(progress.map((p) => [p.progress, p.total])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    const controller = new AbortController();
+    const cancelled = client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } }, undefined, {
+      signal: controller.signal,
+      onprogress: () => controller.abort('stop'),
+    });
+    await expect(cancelled).rejects.toThrow(/stop/);
+    expect((await client.callTool({ name: 'everything_echo', arguments: { message: 'after cancel' } })).content).toEqual([{ type: 'text', text: 'Echo: after cancel' }]);
+  });
+});
+
 describe('toolwright serve --http', () => {
   it('serves the SDK client over Streamable HTTP on 127.0.0.1 and stops on SIGINT', async () => {
     const { child, url } = await startHttp(SAMPLE);

@@ -17,19 +17,23 @@ function parsePort(text: string | undefined): number {
   return port;
 }
 
-/** Resolves when the process gets SIGINT or SIGTERM (or `other` settles). */
+/**
+ * Resolves when the process gets SIGINT or SIGTERM (or `other` settles). From then on, a further
+ * SIGINT or SIGTERM exits at once (the MCP layer's exit hook still kills the children).
+ */
 function untilStopped(other?: Promise<void>): Promise<string> {
   return new Promise((resolve) => {
-    const stop = (signal: string): void => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+    let stopping = false;
+    const onSignal = (signal: string): void => {
+      if (stopping) process.exit(signal === 'SIGINT' ? ExitCode.INTERRUPTED : 143);
+      stopping = true;
       resolve(signal);
     };
-    const onInt = (): void => stop('SIGINT');
-    const onTerm = (): void => stop('SIGTERM');
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
-    void other?.then(() => stop('end of input'));
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    void other?.then(() => {
+      if (!stopping) onSignal('end of input');
+    });
   });
 }
 

@@ -6,6 +6,9 @@ import { CLI_VERSION } from '../version.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { ServedToolset } from './served-toolset.js';
 
+/** Least time between the last progress notification of a call and its result. */
+const PROGRESS_GAP_MS = 5;
+
 /** Options of {@link createToolServer}. */
 export interface ToolServerOptions {
   /** Server name announced at initialization (default `toolwright`). */
@@ -37,6 +40,10 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
     const progressToken = request.params._meta?.progressToken;
+    // Progress sent but not yet written: the result must not overtake it (the client drops
+    // progress that arrives after the response).
+    let sending: Promise<unknown> = Promise.resolve();
+    let lastProgressAt = 0;
     const onProgress =
       progressToken === undefined
         ? undefined
@@ -44,9 +51,16 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
             const params: { progressToken: string | number; progress: number; total?: number; message?: string } = { progressToken, progress: report.progress };
             if (report.total !== undefined) params.total = report.total;
             if (report.message !== undefined) params.message = report.message;
-            extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
+            const sent = extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
+            sending = Promise.all([sending, sent]);
+            lastProgressAt = Date.now();
           };
     const observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}` });
+    await sending;
+    // The SDK's client handles notifications a microtask later than responses: a progress
+    // notification read in the same chunk as the result is dropped. A few ms apart, it is not.
+    const sinceProgress = Date.now() - lastProgressAt;
+    if (sinceProgress < PROGRESS_GAP_MS) await new Promise((resolve) => setTimeout(resolve, PROGRESS_GAP_MS - sinceProgress));
     return toCallToolResult(observation, toolset.tool(name));
   });
 
