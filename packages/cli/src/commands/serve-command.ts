@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
 import { COMMANDS } from '../args/command-table.js';
 import { CliError, ExitCode } from '../cli-error.js';
-import { isLoopbackHost } from '../serve/host-names.js';
+import { isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
 import type { CommandContext } from './command-context.js';
 
 /** Default port of `serve --http`. */
@@ -79,7 +79,8 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError({ message: `toolwright serve: cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
     });
-    term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}`);
+    const everywhere = isWildcardHost(bindHost) ? ' (listening on every interface)' : '';
+    term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere}`);
     if (generated) term.err(`toolwright: bearer token (send "Authorization: Bearer <token>"): ${term.c.bold(token!)}`);
     else if (token !== undefined) term.err('toolwright: requests need the bearer token from TOOLWRIGHT_TOKEN');
     const signal = await untilStopped();

@@ -12,9 +12,11 @@ export interface ToolRow {
   annotations: ResolvedToolAnnotations;
 }
 
-/** The first line of a description, without trailing punctuation noise. */
+/** The first sentence of a description's first line (the whole line when it has one sentence). */
 export function firstLine(text: string): string {
-  return (text.split('\n').find((line) => line.trim() !== '') ?? '').trim();
+  const line = (text.split('\n').find((l) => l.trim() !== '') ?? '').trim();
+  const sentence = /^(.+?[.!?])\s+[A-Z]/.exec(line);
+  return sentence ? sentence[1]! : line;
 }
 
 function truncate(text: string, width: number): string {

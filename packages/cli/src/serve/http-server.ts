@@ -6,7 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolServer } from './create-tool-server.js';
-import { allowedHostNames, hostForUrl } from './host-names.js';
+import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
 import type { ServedToolset } from './served-toolset.js';
 
@@ -28,7 +28,7 @@ export interface HttpServeOptions {
 
 /** A running `serve --http`. */
 export interface RunningHttpServer {
-  /** `http://host:port/mcp`. */
+  /** `http://host:port/mcp` (with 127.0.0.1 for a wildcard bind). */
   readonly url: string;
   /** The port actually bound. */
   readonly port: number;
@@ -140,7 +140,7 @@ export async function startHttpServer(toolset: ServedToolset, options: HttpServe
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostForUrl(options.host)}:${port}${MCP_PATH}`,
+    url: `http://${isWildcardHost(options.host) ? '127.0.0.1' : hostForUrl(options.host)}:${port}${MCP_PATH}`,
     port,
     sessionCount: () => sessions.size,
     close: () =>

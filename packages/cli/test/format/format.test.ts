@@ -27,6 +27,11 @@ describe('renderToolTable', () => {
     expect(lines[5]).toBe('fail   mcp:everything  destructive open-world  Always fails.');
   });
 
+  it('shows the first sentence of a first line that has several', () => {
+    const row = { ...rows[0]!, description: 'Ends the task. Call it when:\n- done' };
+    expect(renderToolTable([row], plain).split('\n')[1]).toBe('echo  builtin  read-only idempotent  Ends the task.');
+  });
+
   it('cuts descriptions to the terminal width', () => {
     const line = renderToolTable(rows, plain, 60).split('\n')[2]!;
     expect(line.length).toBe(60);
