@@ -179,6 +179,20 @@ describe('toolwright serve --http', () => {
     expect((await finished(child)).code).toBe(0);
   });
 
+  it('is listed and called by the MCP Inspector CLI over HTTP with the bearer token', async () => {
+    const { url } = await startHttp(SAMPLE, { TOOLWRIGHT_TOKEN: 'inspector-token' });
+    const inspector = packageEntry('@modelcontextprotocol/inspector-cli', 'build/index.js');
+    const run = (method: string[]): Promise<string> =>
+      new Promise((resolve, reject) =>
+        execFile(process.execPath, [inspector, url, '--header', 'Authorization: Bearer inspector-token', '--method', ...method], { cwd: dirname(inspector), env: cliEnv(), timeout: 20_000 }, (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+        ),
+      );
+    const listed = JSON.parse(await run(['tools/list'])) as { tools: { name: string }[] };
+    expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'sum']));
+    expect(JSON.parse(await run(['tools/call', '--tool-name', 'sum', '--tool-arg', 'a=1', 'b=2']))).toMatchObject({ structuredContent: { sum: 3 } });
+  });
+
   it('refuses a foreign Origin or Host (DNS rebinding) with 403', async () => {
     const { port } = await startHttp(SAMPLE);
     const origin = await rawPost(port, { origin: 'http://evil.example' });
