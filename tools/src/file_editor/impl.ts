@@ -1,0 +1,199 @@
+import type { Stats } from 'node:fs';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS, ToolwrightError } from '@toolwright/sdk';
+import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import { writeFileAtomic } from '../shared/write-file-atomic.js';
+import type { AtomicWriteFs } from '../shared/write-file-atomic.js';
+import { catN } from './cat-n.js';
+import { confinePath, realpathAsFarAsExists } from './confine-path.js';
+import type { ConfinedPath } from './confine-path.js';
+import type { FileEditorAction, FileEditorCommand, FileEditorParams } from './definition.js';
+import { FileEditorObservation } from './definition.js';
+import { EditHistory } from './edit-history.js';
+import { editorError } from './editor-error.js';
+import { checkSize, imageTypeOf, linesOf, readText } from './file-content.js';
+import { insertAfter, replaceOnce } from './text-edits.js';
+import { viewDirectory } from './view-directory.js';
+
+/** Lines of context shown around an edit. */
+export const SNIPPET_CONTEXT_LINES = 4;
+
+type Fields = Partial<Pick<FileEditorObservation, 'path' | 'prevExist' | 'oldContent' | 'newContent'>>;
+
+/** Runs file_editor commands inside the allowed roots, with atomic writes and per-file undo. */
+@Service()
+export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEditorObservation> {
+  private readonly history = new EditHistory();
+  private readonly maxBytes: number;
+  private readonly rootPaths: string[];
+  private roots?: Array<{ path: string; real: string }>;
+  /** The file-system calls of writes (tests swap it to simulate a failing disk). */
+  writeFs?: AtomicWriteFs;
+
+  constructor(@Inject(CONVERSATION_STATE) private readonly state: ConversationState, @Inject(TOOL_PARAMS) params?: FileEditorParams) {
+    this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
+    this.rootPaths = (params?.allowedRoots ?? [state.workingDir]).map((root) => resolve(state.workingDir, root));
+  }
+
+  /** Runs one command; every failure comes back as an error Observation. */
+  async execute(action: FileEditorAction): Promise<FileEditorObservation> {
+    try {
+      this.roots ??= await Promise.all(this.rootPaths.map(async (path) => ({ path, real: await realpathAsFarAsExists(path) })));
+      const target = await confinePath(action.path, this.roots, this.state.workingDir);
+      switch (action.command) {
+        case 'view':
+          return await this.view(target, action.viewRange);
+        case 'create':
+          return await this.create(target, required(action.fileText, 'file_text', 'create'));
+        case 'str_replace':
+          return await this.strReplace(target, required(action.oldStr, 'old_str', 'str_replace'), action.newStr ?? '');
+        case 'insert':
+          return await this.insert(target, required(action.insertLine, 'insert_line', 'insert'), required(action.newStr, 'new_str', 'insert'));
+        case 'undo_edit':
+          return await this.undo(target);
+      }
+    } catch (error) {
+      const message = ToolwrightError.isInstance(error) ? error.message : `The ${action.command} command failed on ${action.path}: ${(error as Error).message}`;
+      const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
+      return Object.assign(FileEditorObservation.fromText(message, { isError: true, errorCode: code }), { command: action.command, path: action.path });
+    }
+  }
+
+  private async view(target: ConfinedPath, range: number[] | undefined): Promise<FileEditorObservation> {
+    const info = await this.existing(target, 'view');
+    if (info.isDirectory()) {
+      if (range) throw editorError(`Invalid \`view_range\` parameter: [${range.join(', ')}]. It is not allowed when \`path\` is a directory.`, ErrorCode.INVALID_ARGUMENTS);
+      return result('view', await viewDirectory(target.real, target.path), { path: target.path });
+    }
+    const mimeType = imageTypeOf(target.real);
+    if (mimeType) {
+      await checkSize(target.real, target.path, this.maxBytes);
+      const data = (await readFile(target.real)).toString('base64');
+      const observation = FileEditorObservation.of({ command: 'view', path: target.path, prevExist: true });
+      observation.content = [
+        { type: 'text', text: `Image file ${target.path} read successfully. Displaying image content.` },
+        { type: 'image', data, mimeType },
+      ];
+      return observation;
+    }
+    const lines = linesOf(await readText(target.real, target.path, this.maxBytes));
+    if (!range) return result('view', catN(lines, target.path), { path: target.path });
+    const [start, requestedEnd] = range as [number, number];
+    const shown = `[${start}, ${requestedEnd}]`;
+    if (start < 1 || start > Math.max(lines.length, 1)) {
+      throw editorError(`Invalid \`view_range\` parameter: ${shown}. Its first element \`${start}\` should be within the range of lines of the file: [1, ${lines.length}].`, ErrorCode.INVALID_ARGUMENTS);
+    }
+    let end = requestedEnd === -1 ? lines.length : requestedEnd;
+    let note = '';
+    if (end > lines.length) {
+      note = `NOTE: The file has only ${lines.length} lines, so lines ${start} to ${lines.length} are shown.\n`;
+      end = lines.length;
+    }
+    if (end < start) {
+      throw editorError(`Invalid \`view_range\` parameter: ${shown}. Its second element \`${requestedEnd}\` should be -1 or at least the first element \`${start}\`.`, ErrorCode.INVALID_ARGUMENTS);
+    }
+    return result('view', note + catN(lines.slice(start - 1, end), target.path, start), { path: target.path });
+  }
+
+  private async create(target: ConfinedPath, text: string): Promise<FileEditorObservation> {
+    if (await stat(target.real).then(() => true, () => false)) {
+      throw editorError(`Invalid \`path\` parameter: ${target.path}. File already exists at: ${target.path}. Cannot overwrite files using command \`create\`.`, ErrorCode.INVALID_ARGUMENTS);
+    }
+    await mkdir(dirname(target.real), { recursive: true });
+    await writeFileAtomic(target.real, text, this.writeFs);
+    this.history.push(target.real, null);
+    return result('create', `File created successfully at: ${target.path}`, { path: target.path, prevExist: false, newContent: text });
+  }
+
+  private async strReplace(target: ConfinedPath, oldStr: string, newStr: string): Promise<FileEditorObservation> {
+    if (oldStr === newStr) {
+      throw editorError(`Invalid \`new_str\` parameter: ${newStr}. No replacement was performed: \`new_str\` and \`old_str\` must be different.`, ErrorCode.INVALID_ARGUMENTS);
+    }
+    const before = await this.readEditable(target, 'str_replace');
+    const edit = replaceOnce(before, oldStr, newStr, target.path);
+    await this.write(target, before, edit.content);
+    const span = newStr.split('\n').length - 1;
+    return result('str_replace', this.edited(target, edit.content, edit.line, edit.line + span, `a snippet of ${target.path}`) + 'Review the changes and make sure they are as expected. Edit the file again if necessary.', {
+      path: target.path,
+      oldContent: before,
+      newContent: edit.content,
+    });
+  }
+
+  private async insert(target: ConfinedPath, line: number, newStr: string): Promise<FileEditorObservation> {
+    const before = await this.readEditable(target, 'insert');
+    const edit = insertAfter(before, line, newStr);
+    await this.write(target, before, edit.content);
+    const span = newStr.split('\n').length;
+    return result(
+      'insert',
+      this.edited(target, edit.content, edit.line, line + span, 'a snippet of the edited file') +
+        'Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.',
+      { path: target.path, oldContent: before, newContent: edit.content },
+    );
+  }
+
+  private async undo(target: ConfinedPath): Promise<FileEditorObservation> {
+    const previous = this.history.pop(target.real);
+    if (previous === undefined) throw editorError(`No edit history found for ${target.path}.`, ErrorCode.INVALID_ARGUMENTS);
+    const current = await readFile(target.real, 'utf8').catch(() => undefined);
+    try {
+      if (previous === null) {
+        await rm(target.real, { force: true });
+        return result('undo_edit', `Last edit to ${target.path} undone successfully: the file did not exist before it was created, so it was removed.`, {
+          path: target.path,
+          oldContent: current,
+        });
+      }
+      await writeFileAtomic(target.real, previous, this.writeFs);
+    } catch (error) {
+      this.history.restore(target.real, previous);
+      throw error;
+    }
+    return result('undo_edit', `Last edit to ${target.path} undone successfully. ${catN(linesOf(previous), target.path)}`, {
+      path: target.path,
+      oldContent: current,
+      newContent: previous,
+    });
+  }
+
+  private async existing(target: ConfinedPath, command: FileEditorCommand): Promise<Stats> {
+    const info = await stat(target.real).catch(() => undefined);
+    if (!info) throw editorError(`Invalid \`path\` parameter: ${target.path}. The path ${target.path} does not exist. Please provide a valid path.`, ErrorCode.INVALID_ARGUMENTS);
+    if (command !== 'view' && info.isDirectory()) {
+      throw editorError(`Invalid \`path\` parameter: ${target.path}. The path ${target.path} is a directory and only the \`view\` command can be used on directories.`, ErrorCode.INVALID_ARGUMENTS);
+    }
+    return info;
+  }
+
+  private async readEditable(target: ConfinedPath, command: FileEditorCommand): Promise<string> {
+    await this.existing(target, command);
+    return readText(target.real, target.path, this.maxBytes);
+  }
+
+  private async write(target: ConfinedPath, before: string, after: string): Promise<void> {
+    try {
+      await writeFileAtomic(target.real, after, this.writeFs);
+    } catch (error) {
+      throw editorError(`The edit was not saved: writing ${target.path} failed (${(error as Error).message}). The file is unchanged.`);
+    }
+    this.history.push(target.real, before);
+  }
+
+  private edited(target: ConfinedPath, content: string, first: number, last: number, what: string): string {
+    const lines = linesOf(content);
+    const start = Math.max(1, first - SNIPPET_CONTEXT_LINES);
+    const end = Math.min(lines.length, last + SNIPPET_CONTEXT_LINES);
+    return `The file ${target.path} has been edited. ${catN(lines.slice(start - 1, end), what, start)}`;
+  }
+}
+
+function required<T>(value: T | undefined, name: string, command: FileEditorCommand): T {
+  if (value === undefined) throw editorError(`Parameter \`${name}\` is required for command: ${command}.`, ErrorCode.INVALID_ARGUMENTS);
+  return value;
+}
+
+function result(command: FileEditorCommand, text: string, fields: Fields): FileEditorObservation {
+  return Object.assign(FileEditorObservation.fromText(text), { command, prevExist: true }, fields);
+}

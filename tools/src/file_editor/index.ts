@@ -1,0 +1,10 @@
+export { catN, DIRECTORY_CLIPPED_NOTICE, FILE_CLIPPED_NOTICE, MAX_RESPONSE_CHARS } from './cat-n.js';
+export { confinePath, isInside, realpathAsFarAsExists, resourcePathOf } from './confine-path.js';
+export type { ConfinedPath } from './confine-path.js';
+export { FILE_EDITOR_COMMANDS, FILE_EDITOR_DESCRIPTION, FileEditorAction, FileEditorObservation, FileEditorParams, FileEditorTool } from './definition.js';
+export type { FileEditorCommand } from './definition.js';
+export { EditHistory, MAX_HISTORY_PER_FILE } from './edit-history.js';
+export { IMAGE_TYPES, imageTypeOf, linesOf } from './file-content.js';
+export { FileEditorExecutor, SNIPPET_CONTEXT_LINES } from './impl.js';
+export { insertAfter, replaceOnce } from './text-edits.js';
+export type { TextEdit } from './text-edits.js';

@@ -1,0 +1,86 @@
+import { stat } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { CONVERSATION_STATE, Inject, Service, TOOL_PARAMS } from '@toolwright/sdk';
+import type { ConversationState, ToolContext, ToolExecutor } from '@toolwright/sdk';
+import { hasRipgrep } from '../shared/find-ripgrep.js';
+import { newestFirst } from '../shared/newest-first.js';
+import type { GrepAction, GrepParams } from './definition.js';
+import { GrepObservation } from './definition.js';
+import { includeFilter } from './include-filter.js';
+import type { IncludeFilter } from './include-filter.js';
+import { jsSearch } from './js-search.js';
+import { ripgrepSearch } from './ripgrep-search.js';
+import { compileSearchRegex } from './search-regex.js';
+
+/** The most files a grep observation lists. */
+export const GREP_MAX_RESULTS = 100;
+
+/** Runs `grep` searches with ripgrep or the JavaScript search, with identical results. */
+@Service()
+export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
+  private readonly workingDir: string;
+  private readonly params: Partial<GrepParams>;
+
+  constructor(@Inject(CONVERSATION_STATE) private readonly state: ConversationState, @Inject(TOOL_PARAMS) params?: GrepParams) {
+    this.workingDir = state.workingDir;
+    this.params = params ?? {};
+  }
+
+  /** True when this executor searches with ripgrep. */
+  get usesRipgrep(): boolean {
+    const backend = this.params.backend ?? 'auto';
+    return backend !== 'js' && hasRipgrep(this.params.ripgrepCommand ?? 'rg');
+  }
+
+  /** Searches and lists matching files, newest first. */
+  async execute(action: GrepAction, ctx?: ToolContext): Promise<GrepObservation> {
+    const searchPath = this.state.resolvePath(action.path ?? this.workingDir);
+    const base = { pattern: action.pattern, searchPath, includePattern: action.include };
+    const isDir = await stat(searchPath).then((s) => s.isDirectory(), () => false);
+    if (!isDir) return failure(`Search path '${action.path ?? searchPath}' is not a valid directory`, base);
+    let regex: RegExp;
+    try {
+      regex = compileSearchRegex(action.pattern);
+    } catch (error) {
+      return failure(`Invalid regex pattern: ${(error as Error).message}`, base);
+    }
+    const include = includeFilter(action.include);
+    let backend: 'ripgrep' | 'js' = 'js';
+    let found: string[] | undefined;
+    if (this.usesRipgrep) {
+      const result = await ripgrepSearch(action.pattern, searchPath, { command: this.params.ripgrepCommand, include: action.include, signal: ctx?.signal });
+      if (result.ok) {
+        found = result.paths.filter((p) => keep(relative(searchPath, p), include));
+        backend = 'ripgrep';
+      }
+    }
+    found ??= await jsSearch(regex, searchPath, include, ctx?.signal);
+    const { paths, truncated } = await newestFirst(found, GREP_MAX_RESULTS);
+    const observation = GrepObservation.fromText(describe(paths, truncated, base));
+    return Object.assign(observation, base, { matches: paths, truncated, backend });
+  }
+}
+
+/** Ripgrep may list hidden files under a type filter, and knows nothing of picomatch: filter its output the JavaScript way. */
+function keep(rel: string, include: IncludeFilter): boolean {
+  const posix = sep === '/' ? rel : rel.split(sep).join('/');
+  return !posix.split('/').some((part) => part.startsWith('.')) && include(posix);
+}
+
+interface SearchFacts {
+  pattern: string;
+  searchPath: string;
+  includePattern?: string;
+}
+
+function describe(paths: readonly string[], truncated: boolean, facts: SearchFacts): string {
+  const filter = facts.includePattern ? ` (filtered by '${facts.includePattern}')` : '';
+  if (paths.length === 0) return `No files found containing pattern '${facts.pattern}' in directory '${facts.searchPath}'${filter}`;
+  const head = `Found ${paths.length} file(s) containing pattern '${facts.pattern}' in '${facts.searchPath}'${filter}:`;
+  const note = truncated ? `\n\n[Results truncated to the ${GREP_MAX_RESULTS} most recently modified files. Use a more specific pattern, path or include.]` : '';
+  return `${head}\n${paths.join('\n')}${note}`;
+}
+
+function failure(message: string, facts: SearchFacts): GrepObservation {
+  return Object.assign(GrepObservation.fromText(message, { isError: true }), facts, { matches: [], truncated: false });
+}

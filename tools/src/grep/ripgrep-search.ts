@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { isNameGlob } from './include-filter.js';
+
+/** What {@link ripgrepSearch} found: absolute paths of matching files, or why ripgrep could not run the search. */
+export type RipgrepResult = { ok: true; paths: string[] } | { ok: false; reason: string };
+
+/** Options of {@link ripgrepSearch}. */
+export interface RipgrepSearchOptions {
+  /** The ripgrep command (default `rg`). */
+  command?: string;
+  /** A file-name glob applied by ripgrep itself (a type filter, so ignore rules still apply). */
+  include?: string;
+  signal?: AbortSignal;
+}
+
+const MAX_STDERR = 8_192;
+
+/**
+ * Runs `rg --files-with-matches --ignore-case` over `dir` with fixed ignore settings (`.gitignore`
+ * files inside the tree only, no global or parent ignores, no config file), so that the file set
+ * does not depend on the machine. A pattern or glob ripgrep rejects (look-around, backreferences…)
+ * is reported as `ok: false` so the caller can use the JavaScript search instead; so is
+ * any failure that produced no result (exit code 2 with per-file errors but some matches is a result).
+ */
+export function ripgrepSearch(pattern: string, dir: string, options: RipgrepSearchOptions = {}): Promise<RipgrepResult> {
+  const args = [
+    '--no-config',
+    '--files-with-matches',
+    '--null',
+    '--ignore-case',
+    '--no-require-git',
+    '--no-ignore-parent',
+    '--no-ignore-global',
+    '--no-ignore-exclude',
+    '--no-ignore-dot',
+  ];
+  if (isNameGlob(options.include)) args.push('--type-add', `twinclude:${options.include}`, '--type', 'twinclude');
+  args.push('--regexp', pattern, '--', dir);
+  return new Promise((resolve, reject) => {
+    const child = spawn(options.command ?? 'rg', args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (err.length < MAX_STDERR) err += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const paths = Buffer.concat(out).toString('utf8').split('\0').filter((p) => p !== '');
+      if (code === 0 || code === 1 || (code === 2 && paths.length > 0)) resolve({ ok: true, paths });
+      else resolve({ ok: false, reason: err.trim() || `rg exited with code ${code}` });
+    });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * @toolwright/tools — the built-in tools. Importing this module registers them in
+ * `defaultRegistry` (through `@Tool`); `registerBuiltinTools(registry)` adds them to another one.
+ */
+export { BUILTIN_TOOL_NAMES, registerBuiltinTools } from './register-builtin-tools.js';
+export {
+  FILE_EDITOR_COMMANDS,
+  FILE_EDITOR_DESCRIPTION,
+  FileEditorAction,
+  FileEditorExecutor,
+  FileEditorObservation,
+  FileEditorParams,
+  FileEditorTool,
+  MAX_HISTORY_PER_FILE,
+  MAX_RESPONSE_CHARS,
+} from './file_editor/index.js';
+export type { FileEditorCommand } from './file_editor/index.js';
+export { FINISH_DESCRIPTION, FinishAction, FinishExecutor, FinishObservation, FinishTool } from './finish/index.js';
+export { GLOB_DESCRIPTION, GLOB_MAX_RESULTS, GlobAction, GlobExecutor, GlobObservation, GlobTool } from './glob/index.js';
+export { GREP_BACKENDS, GREP_DESCRIPTION, GREP_MAX_RESULTS, GrepAction, GrepExecutor, GrepObservation, GrepParams, GrepTool } from './grep/index.js';
+export type { GrepBackend } from './grep/index.js';
+export {
+  formatTaskList,
+  TASK_STATUSES,
+  TASK_TRACKER_COMMANDS,
+  TASK_TRACKER_DESCRIPTION,
+  TASKS_FILE,
+  TaskItem,
+  TaskTrackerAction,
+  TaskTrackerExecutor,
+  TaskTrackerObservation,
+  TaskTrackerTool,
+} from './task_tracker/index.js';
+export type { TaskStatus, TaskTrackerCommand } from './task_tracker/index.js';
+export {
+  MAX_OUTPUT_CHARS,
+  TERMINAL_DESCRIPTION,
+  TerminalAction,
+  TerminalExecutor,
+  TerminalObservation,
+  TerminalParams,
+  TerminalTool,
+} from './terminal/index.js';
+export { THINK_DESCRIPTION, ThinkAction, ThinkExecutor, ThinkObservation, ThinkTool } from './think/index.js';
+export { truncateMiddle } from './shared/truncate-middle.js';
+export type { TruncateMiddleOptions, TruncateMiddleResult } from './shared/truncate-middle.js';
+export { writeFileAtomic } from './shared/write-file-atomic.js';
+export type { AtomicWriteFs } from './shared/write-file-atomic.js';

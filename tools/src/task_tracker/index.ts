@@ -1,0 +1,12 @@
+export {
+  TASK_STATUSES,
+  TASK_TRACKER_COMMANDS,
+  TASK_TRACKER_DESCRIPTION,
+  TaskItem,
+  TaskTrackerAction,
+  TaskTrackerObservation,
+  TaskTrackerTool,
+} from './definition.js';
+export type { TaskStatus, TaskTrackerCommand } from './definition.js';
+export { formatTaskList } from './format-task-list.js';
+export { TASKS_FILE, TaskTrackerExecutor } from './impl.js';

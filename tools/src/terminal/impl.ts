@@ -1,0 +1,162 @@
+import { join } from 'node:path';
+import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS } from '@toolwright/sdk';
+import type { ConversationState, ToolContext, ToolExecutor } from '@toolwright/sdk';
+import { truncateMiddle } from '../shared/truncate-middle.js';
+import { cleanOutput } from './clean-output.js';
+import type { TerminalAction, TerminalParams } from './definition.js';
+import { TerminalObservation } from './definition.js';
+import { keyBytes } from './keys.js';
+import { literalHint, literalKind } from './literal-argument.js';
+import { busySuffix, CONTINUED_PREFIX, hardTimeoutSuffix, idleSuffix, multipleCommandsText, RESET_TEXT } from './messages.js';
+import { PtySession } from './pty-session.js';
+import type { WaitOutcome } from './pty-session.js';
+import { splitCommands } from './split-commands.js';
+
+/** Output longer than this is cut in the middle (the full text is saved to a file). */
+export const MAX_OUTPUT_CHARS = 30_000;
+
+/** Runs terminal actions in the conversation's persistent shell, one at a time. */
+@Service()
+export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalObservation> {
+  private session?: PtySession;
+  private queue: Promise<unknown> = Promise.resolve();
+  private continuing = false;
+  private closed = false;
+  private cwd: string;
+  private readonly params: Partial<TerminalParams>;
+
+  constructor(@Inject(CONVERSATION_STATE) private readonly state: ConversationState, @Inject(TOOL_PARAMS) params?: Partial<TerminalParams>) {
+    this.params = params ?? {};
+    this.cwd = this.params.workingDir ?? state.workingDir;
+  }
+
+  /** The shell's pid, once a session runs (for tests and diagnostics). */
+  get shellPid(): number | undefined {
+    return this.session?.shellPid;
+  }
+
+  /** Runs one action after the previous one finished. */
+  execute(action: TerminalAction, ctx?: ToolContext): Promise<TerminalObservation> {
+    const run = this.queue.then(() => this.run(action, ctx));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Sends C-c to the running program (after a call timeout or cancellation). */
+  interrupt(): void {
+    this.session?.write('\x03');
+  }
+
+  /** Ends the shell and every process it started. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const session = this.session;
+    this.session = undefined;
+    await session?.close();
+  }
+
+  private async run(action: TerminalAction, ctx?: ToolContext): Promise<TerminalObservation> {
+    const command = action.command.replace(/\r\n?/g, '\n');
+    const trimmed = command.trim();
+    if (action.reset && action.isInput) {
+      return this.failure(action, 'Cannot use reset=true with is_input=true: reset restarts the terminal, while is_input talks to the running program. Send them as separate calls.');
+    }
+    if (!action.isInput) {
+      const kind = literalKind(command);
+      if (kind) return this.failure(action, literalHint(command, kind));
+    }
+    let prefix = '';
+    if (action.reset) {
+      await this.restart();
+      if (trimmed === '') return this.observe(action, RESET_TEXT, { exitCode: 0 });
+      prefix = `${RESET_TEXT}\n\n`;
+    }
+    const session = await this.ensureSession();
+    if (session.running && !action.isInput && trimmed !== '') {
+      const peek = await session.wait({ hardMs: 0 });
+      if (peek.kind !== 'done') return this.report(action, peek, { prefix, suffix: busySuffix(trimmed), isError: true });
+    }
+    if (!session.running) {
+      if (trimmed === '') return this.failure(action, 'No previous running command to retrieve logs from.');
+      if (action.isInput) return this.failure(action, 'No previous running command to interact with.');
+      const commands = splitCommands(command);
+      if (commands.length > 1) return this.failure(action, multipleCommandsText(commands));
+      session.sendCommand(trimmed);
+      this.continuing = false;
+    } else if (action.isInput && trimmed !== '') {
+      session.write(keyBytes(trimmed) ?? `${command}\r`);
+    }
+    const hardSeconds = action.timeout !== undefined && action.timeout > 0 ? action.timeout : undefined;
+    const idleSeconds = this.params.noChangeTimeoutSeconds ?? 30;
+    const outcome = await session.wait({
+      idleMs: hardSeconds === undefined ? idleSeconds * 1000 : undefined,
+      hardMs: hardSeconds === undefined ? undefined : hardSeconds * 1000,
+      signal: ctx?.signal,
+    });
+    if (outcome.kind === 'hard') {
+      await session.interrupt();
+      const after = await session.wait({ hardMs: 2_000 });
+      const merged = after.kind === 'done' ? { ...after, output: outcome.output + after.output } : { ...outcome, output: outcome.output + after.output };
+      return this.report(action, merged, { prefix, suffix: hardTimeoutSuffix(hardSeconds!), isError: true, timeout: true });
+    }
+    if (outcome.kind === 'aborted') await session.interrupt();
+    return this.report(action, outcome, { prefix, suffix: outcome.kind === 'idle' ? idleSuffix(idleSeconds) : undefined });
+  }
+
+  private async ensureSession(): Promise<PtySession> {
+    if (this.closed) throw new Error('the terminal was closed with its conversation');
+    if (this.session && !this.session.hasExited) return this.session;
+    await this.session?.close();
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'xterm-256color', ...this.params.env };
+    this.session = await PtySession.start({ shell: this.params.shell ?? 'bash', cwd: this.params.workingDir ?? this.state.workingDir, env });
+    this.cwd = this.params.workingDir ?? this.state.workingDir;
+    this.continuing = false;
+    return this.session;
+  }
+
+  private async restart(): Promise<void> {
+    const old = this.session;
+    this.session = undefined;
+    await old?.close();
+  }
+
+  private report(action: TerminalAction, outcome: WaitOutcome, options: { prefix: string; suffix?: string; isError?: boolean; timeout?: boolean }): TerminalObservation {
+    let output = cleanOutput(outcome.output);
+    if (!this.continuing && output.startsWith(action.command.trim())) output = output.slice(action.command.trim().length); // a program turned echo back on
+    output = output.replace(/^\n+/, '').replace(/\s+$/, '');
+    const lines: string[] = [];
+    let exitCode = -1;
+    if (outcome.kind === 'done') {
+      this.cwd = outcome.cwd;
+      exitCode = outcome.exitCode;
+    }
+    if (options.suffix) lines.push(options.suffix);
+    if (outcome.kind === 'exited') {
+      lines.push(`[The shell exited${outcome.exitCode === null ? '' : ` with code ${outcome.exitCode}`}. The next command starts a new session: variables, functions and directory changes are gone.]`);
+      exitCode = outcome.exitCode ?? -1;
+    }
+    lines.push(`[Current working directory: ${this.cwd}]`);
+    if (outcome.kind === 'done' || outcome.kind === 'exited') lines.push(`[Command finished with exit code ${exitCode}]`);
+    const head = options.prefix + (this.continuing ? CONTINUED_PREFIX : '');
+    const footer = lines.join('\n');
+    const cut = truncateMiddle(output, {
+      limit: Math.max(1_000, MAX_OUTPUT_CHARS - footer.length - head.length - 1),
+      notice: '\n<response clipped><NOTE>The middle of the output was cut because it was too long.</NOTE>\n',
+      saveDir: join(this.state.stateDir, 'terminal-outputs'),
+      savePrefix: 'terminal',
+    });
+    this.continuing = outcome.kind === 'idle' || (outcome.kind !== 'done' && outcome.kind !== 'exited' && this.session?.running === true);
+    const body = head + cut.text;
+    const observation = TerminalObservation.fromText(body === '' ? footer : `${body}\n${footer}`, options.isError ? { isError: true, errorCode: options.timeout ? ErrorCode.TIMEOUT : ErrorCode.EXECUTION_FAILED } : {});
+    return Object.assign(observation, { command: action.command, exitCode, timeout: options.timeout === true, workingDir: this.cwd, fullOutputPath: cut.savedPath });
+  }
+
+  private observe(action: TerminalAction, text: string, fields: { exitCode: number }): TerminalObservation {
+    return Object.assign(TerminalObservation.fromText(text), { command: action.command, exitCode: fields.exitCode, timeout: false, workingDir: this.cwd });
+  }
+
+  private failure(action: TerminalAction, text: string): TerminalObservation {
+    const observation = TerminalObservation.fromText(text, { isError: true, errorCode: ErrorCode.INVALID_ARGUMENTS });
+    return Object.assign(observation, { command: action.command, exitCode: -1, timeout: false, workingDir: this.cwd });
+  }
+}

@@ -1,0 +1,243 @@
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { foregroundGroupOf, isAlive, killSession, sessionOf, signalAll } from './session-processes.js';
+
+/** Options of {@link PtySession.start}. */
+export interface PtySessionOptions {
+  /** The shell (bash-compatible), a name on PATH or a path. */
+  shell: string;
+  /** The starting directory. */
+  cwd: string;
+  /** The environment (already merged with the process's). */
+  env: Record<string, string>;
+  /** How long the shell may take to show its first prompt. */
+  startTimeoutMs?: number;
+}
+
+/** How a wait for the prompt ended. */
+export type WaitOutcome =
+  | { kind: 'done'; output: string; exitCode: number; cwd: string }
+  | { kind: 'idle' | 'hard' | 'aborted'; output: string }
+  | { kind: 'exited'; output: string; exitCode: number | null };
+
+/** Options of {@link PtySession.wait}. */
+export interface WaitOptions {
+  /** Return after this long without new output. */
+  idleMs?: number;
+  /** Return after this long in any case. */
+  hardMs?: number;
+  signal?: AbortSignal;
+}
+
+/** A line longer than this is not typed (a terminal line holds 4,095 bytes) but sourced from a file. */
+const MAX_TYPED_LINE = 3_000;
+/** Unread output kept in memory; beyond it the middle is dropped (the saved file says so). */
+const MAX_BUFFER = 8_000_000;
+
+let scriptChecked: boolean | undefined;
+
+/** True when util-linux `script` (which gives the shell a real pseudo-terminal) is installed. */
+export function hasUtilLinuxScript(): boolean {
+  if (scriptChecked === undefined) {
+    const result = spawnSync('script', ['--version'], { encoding: 'utf8' });
+    scriptChecked = result.status === 0 && /util-linux/.test(result.stdout ?? '');
+  }
+  return scriptChecked;
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * One interactive shell in a pseudo-terminal, run through util-linux `script` (so C-c, C-z and
+ * `read` prompts behave as in a real terminal). Commands are typed into it; the prompt is a marker
+ * carrying the exit code and working directory, which is how the end of a command is found.
+ */
+export class PtySession {
+  private readonly decoder = new StringDecoder('utf8');
+  private buffer = '';
+  private dropped = 0;
+  private exited = false;
+  private exitCode: number | null = null;
+  private readonly marker: RegExp;
+  private wake?: () => void;
+  private lastOutputAt = Date.now();
+  private scratch?: string;
+  /** The shell's pid (its session id too). */
+  shellPid = -1;
+  private sid = -1;
+  /** True from a command's start until its prompt came back. */
+  running = false;
+
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly nonce: string,
+  ) {
+    this.marker = new RegExp(`\\r?\\n?__TW${nonce}_(\\d+)_(.*?)_TW${nonce}__\\r?\\n`);
+    child.stdout.on('data', (chunk: Buffer) => this.onOutput(this.decoder.write(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => this.onOutput(chunk.toString('utf8')));
+    child.on('exit', (code) => {
+      this.exited = true;
+      this.exitCode = code;
+      this.wake?.();
+    });
+    child.stdin.on('error', () => undefined);
+  }
+
+  /** Starts the shell and waits for its first prompt. */
+  static async start(options: PtySessionOptions): Promise<PtySession> {
+    const nonce = randomBytes(6).toString('hex');
+    const bash = /bash$/.test(basename(options.shell));
+    const shellCommand = `exec ${quote(options.shell)} ${bash ? '--noprofile --norc --noediting ' : ''}-i`;
+    const child = spawn('script', ['--quiet', '--return', '--echo', 'never', '--command', shellCommand, '/dev/null'], {
+      cwd: options.cwd,
+      env: { ...options.env, SHELL: '/bin/sh' }, // `script` runs --command with $SHELL; the command execs the real shell
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const session = new PtySession(child, nonce);
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', reject);
+    });
+    // No echo, LF line ends, a wide screen; the prompt is the marker; PS2 empty so heredocs stay clean.
+    const ps1 = `\\n__TW${nonce}_\${?}_\${PWD}_TW${nonce}__\\n`;
+    session.write(`stty -echo -onlcr cols 256 rows 200 2>/dev/null; PS2=''; PROMPT_COMMAND=''; PS1='${ps1}'; echo "__TWPID$$"\n`);
+    const first = await session.wait({ hardMs: options.startTimeoutMs ?? 10_000 });
+    const pid = /__TWPID(\d+)/.exec(first.output);
+    if (first.kind !== 'done' || !pid) {
+      await session.close();
+      throw new Error(`the shell '${options.shell}' did not start (${first.kind}): ${first.output.slice(-500)}`);
+    }
+    session.shellPid = Number(pid[1]);
+    session.sid = sessionOf(session.shellPid) ?? session.shellPid;
+    session.running = false;
+    return session;
+  }
+
+  /** True once the shell process is gone. */
+  get hasExited(): boolean {
+    return this.exited;
+  }
+
+  /** Sends raw bytes to the terminal (keys, or text for a running program). */
+  write(data: string): void {
+    if (!this.exited) this.child.stdin.write(data);
+  }
+
+  /**
+   * Types a command. Lines too long for the terminal are written to a file that the shell sources
+   * instead (same shell, so `cd`, variables and functions still persist).
+   */
+  sendCommand(command: string): void {
+    this.running = true;
+    this.lastOutputAt = Date.now();
+    if (command.split('\n').every((line) => Buffer.byteLength(line) < MAX_TYPED_LINE)) {
+      this.write(`${command}\n`);
+      return;
+    }
+    this.scratch ??= mkdtempSync(join(tmpdir(), 'toolwright-terminal-'));
+    const file = join(this.scratch, 'command.sh');
+    writeFileSync(file, `${command}\n`);
+    this.write(`. ${quote(file)}\n`);
+  }
+
+  /** Interrupts the foreground program: C-c, then SIGKILL to its process group if it ignores that. */
+  async interrupt(graceMs = 2_000): Promise<void> {
+    this.write('\x03');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && this.running && !this.marker.test(this.buffer) && !this.exited) await new Promise((r) => setTimeout(r, 20));
+    if (this.exited || this.marker.test(this.buffer)) return;
+    const group = foregroundGroupOf(this.shellPid);
+    if (group !== undefined && group !== this.shellPid) {
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  }
+
+  /**
+   * Waits for the prompt (the command finished), for `idleMs` without output, for `hardMs`, for the
+   * signal, or for the shell to exit, and returns the output that arrived since the last wait.
+   */
+  async wait(options: WaitOptions): Promise<WaitOutcome> {
+    const started = Date.now();
+    for (;;) {
+      const done = this.marker.exec(this.buffer);
+      if (done) {
+        const output = this.take(done.index, done.index + done[0].length);
+        this.running = false;
+        return { kind: 'done', output, exitCode: Number(done[1]), cwd: done[2]! };
+      }
+      if (this.exited) return { kind: 'exited', output: this.take(this.buffer.length), exitCode: this.exitCode };
+      if (options.signal?.aborted) return { kind: 'aborted', output: this.take(this.buffer.length) };
+      const now = Date.now();
+      const idleLeft = options.idleMs === undefined ? Infinity : Math.max(this.lastOutputAt, started) + options.idleMs - now;
+      const hardLeft = options.hardMs === undefined ? Infinity : started + options.hardMs - now;
+      if (hardLeft <= 0) return { kind: 'hard', output: this.take(this.buffer.length) };
+      if (idleLeft <= 0) return { kind: 'idle', output: this.take(this.buffer.length) };
+      await this.sleep(Math.min(idleLeft, hardLeft), options.signal);
+    }
+  }
+
+  /** Ends the shell and every process of its session, and removes the scratch directory. */
+  async close(): Promise<void> {
+    if (this.sid > 0) await killSession(this.sid);
+    if (!this.exited) {
+      const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+      signalAll([this.child.pid ?? -1], 'SIGKILL');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 1_000))]);
+    }
+    if (this.sid > 0 && isAlive(this.shellPid)) signalAll([this.shellPid], 'SIGKILL');
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
+    this.child.stdin.destroy();
+    if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });
+  }
+
+  /** Output dropped from memory because it exceeded the buffer (characters). */
+  get droppedChars(): number {
+    return this.dropped;
+  }
+
+  private onOutput(text: string): void {
+    if (text === '') return;
+    this.buffer += text;
+    if (this.buffer.length > MAX_BUFFER) {
+      const keepHead = MAX_BUFFER / 2;
+      const cut = this.buffer.length - MAX_BUFFER / 4 - keepHead;
+      this.buffer = this.buffer.slice(0, keepHead) + this.buffer.slice(keepHead + cut);
+      this.dropped += cut;
+    }
+    this.lastOutputAt = Date.now();
+    this.wake?.();
+  }
+
+  /** Removes and returns the buffer up to `end` (skipping `[end, resume)`, the prompt). */
+  private take(end: number, resume = end): string {
+    const output = this.buffer.slice(0, end);
+    this.buffer = this.buffer.slice(resume);
+    return output;
+  }
+
+  private sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(1, Math.min(ms, 2 ** 31 - 1)));
+      this.wake = done;
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+}

@@ -1,0 +1,13 @@
+import { Service } from '@toolwright/sdk';
+import type { ToolExecutor } from '@toolwright/sdk';
+import type { ThinkAction } from './definition.js';
+import { ThinkObservation } from './definition.js';
+
+/** Acknowledges a thought; nothing else happens. */
+@Service()
+export class ThinkExecutor implements ToolExecutor<ThinkAction, ThinkObservation> {
+  /** Returns "Your thought has been logged.". */
+  execute(_action: ThinkAction): ThinkObservation {
+    return ThinkObservation.fromText('Your thought has been logged.');
+  }
+}

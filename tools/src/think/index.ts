@@ -1,0 +1,2 @@
+export { THINK_DESCRIPTION, ThinkAction, ThinkObservation, ThinkTool } from './definition.js';
+export { ThinkExecutor } from './impl.js';
