@@ -23,6 +23,9 @@ export interface CommandSpec {
   examples: string[];
 }
 
+/** Default port of `serve --http`. */
+export const DEFAULT_PORT = 8765;
+
 /** Options every command takes. */
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   spec: { type: 'string', value: 'FILE', help: 'agent spec (JSON or YAML: tools, mcpServers); default: the built-in tools in the current directory' },
@@ -80,11 +83,11 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       stdio: { type: 'boolean', help: 'speak MCP on stdin/stdout' },
       http: { type: 'boolean', help: 'Streamable HTTP on http://HOST:PORT/mcp' },
       host: { type: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; a non-loopback bind requires a bearer token)' },
-      port: { type: 'string', value: 'P', help: 'port (default 8931; 0 picks a free one)' },
+      port: { type: 'string', value: 'P', help: `port (default ${DEFAULT_PORT}; 0 picks a free one)` },
       'allowed-host': { type: 'string', multiple: true, value: 'NAME', help: 'extra Host header name to accept; repeatable' },
       'allowed-origin': { type: 'string', multiple: true, value: 'ORIGIN', help: 'extra browser Origin to accept; repeatable' },
     },
-    examples: ['toolwright serve --stdio', 'toolwright serve --http --port 8931', 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
+    examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
   },
   help: {
     usage: 'toolwright help [COMMAND]',

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
-import { COMMANDS } from '../args/command-table.js';
+import { COMMANDS, DEFAULT_PORT } from '../args/command-table.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
 import type { CommandContext } from './command-context.js';
-
-/** Default port of `serve --http`. */
-export const DEFAULT_PORT = 8765;
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
