@@ -42,6 +42,14 @@ class CallContext implements ToolContext {
     return this.abortController().signal;
   }
 
+  get cancellable(): boolean {
+    return this.timeoutMs !== undefined || this.options.signal !== undefined;
+  }
+
+  get reportsProgress(): boolean {
+    return this.options.onProgress !== undefined;
+  }
+
   /** Created on first need: most calls never look at their signal. */
   abortController(): AbortController {
     if (!this.controller) {

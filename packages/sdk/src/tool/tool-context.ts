@@ -17,6 +17,14 @@ export interface ToolContext {
   readonly timeoutMs?: number;
   /** The model's tool-call id, when the call came from a model. */
   readonly toolCallId?: string;
+  /**
+   * False when the call has neither a time limit nor a caller's signal, so `signal` can never
+   * abort. Creating the AbortSignal costs microseconds; hot paths may skip reading `signal` then.
+   * Absent means unknown (treat as true).
+   */
+  readonly cancellable?: boolean;
+  /** False when nobody receives progress reports (a tool may then skip asking its backend for them). Absent means unknown. */
+  readonly reportsProgress?: boolean;
   /** Reports progress (forwarded to the caller's `onProgress`, e.g. MCP progress notifications). */
   reportProgress(progress: number, total?: number, message?: string): void;
 }
