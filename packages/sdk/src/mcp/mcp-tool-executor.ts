@@ -5,7 +5,7 @@ import type { Observation } from '../tool/observation.js';
 import { errorObservation } from '../tool/run-call.js';
 import type { ToolContext } from '../tool/tool-context.js';
 import type { ToolExecutor } from '../tool/tool-executor.js';
-import type { MCPClient } from './mcp-client.js';
+import type { McpCallOptions, MCPClient } from './mcp-client.js';
 import type { MCPToolAction } from './mcp-tool-action.js';
 import type { MCPToolObservation } from './mcp-tool-observation.js';
 
@@ -33,13 +33,13 @@ export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObser
 
   async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation | Observation> {
     const tool = this.tool!;
+    // An AbortSignal and a progress token each cost several µs per call: only when they can matter.
+    const options: McpCallOptions = { timeoutMs: ctx.timeoutMs };
+    if (ctx.cancellable !== false) options.signal = ctx.signal;
+    if (ctx.reportsProgress !== false) options.onProgress = (p) => ctx.reportProgress(p.progress, p.total, p.message);
     let result: CallToolResult;
     try {
-      result = await this.client.callTool(tool.mcpName, action.data, {
-        signal: ctx.signal,
-        timeoutMs: ctx.timeoutMs,
-        onProgress: (p) => ctx.reportProgress(p.progress, p.total, p.message),
-      });
+      result = await this.client.callTool(tool.mcpName, action.data, options);
     } catch (error) {
       // Timeouts and cancellations from the call's own guard are reported by runCall.
       if (ToolwrightError.isInstance(error)) return errorObservation(error.message, error.code);
