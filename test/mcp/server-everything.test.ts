@@ -6,16 +6,18 @@ import { EVERYTHING, isAlive, startEverythingHttp } from './support/servers.js';
 import type { HttpServer } from './support/servers.js';
 
 let http: HttpServer;
+let sse: HttpServer;
 beforeAll(async () => {
-  http = await startEverythingHttp();
+  [http, sse] = await Promise.all([startEverythingHttp(), startEverythingHttp(undefined, 'sse')]);
 });
 afterAll(async () => {
-  await http.stop();
+  await Promise.all([http.stop(), sse.stop()]);
 });
 
 const transports: [string, () => McpServerConfig][] = [
   ['stdio', () => ({ command: process.execPath, args: [EVERYTHING, 'stdio'] })],
   ['Streamable HTTP', () => ({ url: http.url })],
+  ['legacy SSE', () => ({ url: sse.url, transport: 'sse' })],
 ];
 
 describe.each(transports)('server-everything over %s', (_label, config) => {

@@ -62,16 +62,19 @@ export interface HttpServer {
   stop(): Promise<void>;
 }
 
-/** Starts server-everything in Streamable HTTP mode on `port` (random when absent) and waits until it listens. */
-export async function startEverythingHttp(port?: number): Promise<HttpServer> {
+/**
+ * Starts server-everything over HTTP on `port` (random when absent) and waits until it listens:
+ * Streamable HTTP at `/mcp`, or legacy SSE at `/sse`.
+ */
+export async function startEverythingHttp(port?: number, mode: 'streamableHttp' | 'sse' = 'streamableHttp'): Promise<HttpServer> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(p), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [EVERYTHING, mode], { env: { ...process.env, PORT: String(p), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((ready, fail) => {
     let seen = '';
     const timer = setTimeout(() => fail(new Error(`server-everything did not start: ${seen}`)), 10_000);
     const onData = (chunk: Buffer): void => {
       seen += chunk.toString();
-      if (/listening on port \d+/.test(seen)) {
+      if (/(listening|running) on port \d+/.test(seen)) {
         clearTimeout(timer);
         ready();
       }
@@ -86,5 +89,5 @@ export async function startEverythingHttp(port?: number): Promise<HttpServer> {
       child.once('exit', () => done());
       child.kill('SIGKILL');
     });
-  return { url: `http://127.0.0.1:${p}/mcp`, port: p, child, stop };
+  return { url: `http://127.0.0.1:${p}/${mode === 'sse' ? 'sse' : 'mcp'}`, port: p, child, stop };
 }

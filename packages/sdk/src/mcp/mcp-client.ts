@@ -14,6 +14,7 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ProgressReport } from '../tool/tool-context.js';
 import { describeError, isErrorLike } from './describe-error.js';
 import { CLIENT_INFO, MCP_DEFAULTS } from './mcp-defaults.js';
+import { orderNotificationsFirst } from './order-notifications-first.js';
 import { OVERSIZE_ERROR_CODE, StdioProcessTransport } from './stdio-process-transport.js';
 import { formatMs, withTimeout } from './with-timeout.js';
 
@@ -233,6 +234,7 @@ export class MCPClient {
       };
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
       await client.connect(transport, { timeout: this.connectTimeoutMs });
+      orderNotificationsFirst(transport);
       return this.fetchTools(client, this.connectTimeoutMs);
     })();
     let tools: Tool[];

@@ -77,7 +77,6 @@ export class StdioProcessTransport implements Transport {
   private child?: ChildProcess;
   private exited?: Promise<void>;
   private sawMessage = false;
-  private chain?: Promise<void>;
   private finished = false;
   private closing?: Promise<void>;
   private readonly reader: JsonLineReader;
@@ -133,10 +132,7 @@ export class StdioProcessTransport implements Transport {
         setTimeout(() => this.finish(), 200).unref();
       });
       child.once('close', () => this.finish());
-      child.stdout!.on('data', (chunk: Buffer) => {
-        this.chain = undefined;
-        this.reader.push(chunk);
-      });
+      child.stdout!.on('data', (chunk: Buffer) => this.reader.push(chunk));
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (chunk: string) => this.stderr.push(chunk));
       for (const stream of [child.stdin!, child.stdout!, child.stderr!]) stream.on('error', (error) => this.onerror?.(error));
@@ -201,7 +197,7 @@ export class StdioProcessTransport implements Transport {
     }
     if (typeof message === 'object' && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === '2.0') {
       this.sawMessage = true;
-      this.deliver(message as JSONRPCMessage);
+      this.onmessage?.(message as JSONRPCMessage);
       return;
     }
     const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
@@ -216,21 +212,6 @@ export class StdioProcessTransport implements Transport {
     this.stderr.note(`[stdout, not JSON-RPC, ignored] ${shown}`);
   }
 
-  /**
-   * Hands a message to the protocol. The MCP SDK runs notification handlers one microtask later,
-   * so a response read in the same chunk as a progress notification would otherwise be handled
-   * first and the progress dropped: after a notification, the rest of the chunk is delivered in
-   * order behind it.
-   */
-  private deliver(message: JSONRPCMessage): void {
-    if (this.chain) {
-      this.chain = this.chain.then(() => this.onmessage?.(message));
-      return;
-    }
-    this.onmessage?.(message);
-    if ('method' in message && !('id' in message)) this.chain = Promise.resolve();
-  }
-
   private onOversize(info: OversizeLine): void {
     const text = `a message of ${info.bytes} bytes exceeded the limit of ${this.maxMessageBytes} bytes and was dropped`;
     if (info.id === undefined) {
@@ -238,7 +219,7 @@ export class StdioProcessTransport implements Transport {
       this.onerror?.(new Error(`The server sent ${text}.`));
       return;
     }
-    this.deliver({
+    this.onmessage?.({
       jsonrpc: '2.0',
       id: info.id,
       error: { code: OVERSIZE_ERROR_CODE, message: `The response was too large: ${text}.`, data: { bytes: info.bytes, limit: this.maxMessageBytes } },
