@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createMcpTools } from '@toolwright/sdk/mcp';
 import type { McpToolset } from '@toolwright/sdk/mcp';
 import { startEverythingHttp } from './support/servers.js';
@@ -42,5 +44,28 @@ describe('Streamable HTTP reconnection (server-everything on 127.0.0.1)', () => 
     await expect(createMcpTools({ mcpServers: { web: { url: `http://127.0.0.1:${port}/mcp` } } })).rejects.toThrow(
       `Could not connect to MCP server 'web' (http://127.0.0.1:${port}/mcp): connection refused (ECONNREFUSED).`,
     );
+  });
+});
+
+describe('HTTP headers', () => {
+  it('sends the configured headers and reports an HTTP error status clearly', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(401, { 'content-type': 'text/plain' }).end('missing token');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      await expect(
+        createMcpTools({ mcpServers: { api: { url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'Bearer abc', 'X-Team': 'tools' } } } }),
+      ).rejects.toMatchObject({
+        code: 'MCP_CONNECTION',
+        message: `Could not connect to MCP server 'api' (http://127.0.0.1:${port}/mcp): HTTP 401: Error POSTing to endpoint: missing token.`,
+      });
+      expect(seen[0]).toMatchObject({ authorization: 'Bearer abc', 'x-team': 'tools' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

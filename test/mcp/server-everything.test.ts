@@ -40,6 +40,8 @@ describe.each(transports)('server-everything over %s', (_label, config) => {
   it('lists the tools with their names, titles and annotations', () => {
     const names = toolset.tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'trigger-long-running-operation']));
+    // Task-only tools cannot be called by this client, so the model never sees them.
+    expect(names).not.toContain('simulate-research-query');
     const echo = tool('echo');
     expect(echo.title).toBe('Echo Tool');
     expect(echo.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });

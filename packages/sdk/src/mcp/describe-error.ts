@@ -31,6 +31,8 @@ export function describeError(error: unknown): string {
   const code = typeof error.code === 'string' ? error.code : isErrorLike(cause) && typeof cause.code === 'string' ? cause.code : undefined;
   if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
   if (error.message === 'fetch failed' && isErrorLike(cause)) return describeError(cause);
-  const text = error.message || (typeof error.name === 'string' ? error.name : 'unknown error');
-  return text.replace(/^(MCP error -?\d+: )+/, '');
+  const text = (error.message || (typeof error.name === 'string' ? error.name : 'unknown error')).replace(/^(MCP error -?\d+: )+/, '');
+  // The SDK's HTTP transport errors carry the status as a numeric code.
+  const status = typeof error.code === 'number' && error.code >= 400 && error.code < 600 ? error.code : undefined;
+  return status ? `HTTP ${status}: ${text.replace(/^Streamable HTTP error: /, '')}` : text;
 }

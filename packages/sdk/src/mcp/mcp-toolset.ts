@@ -138,17 +138,31 @@ function nameRequest(client: MCPClient, tool: Tool): McpNameRequest {
   return client.prefix === undefined ? { server: client.name, mcpName: tool.name } : { server: client.name, mcpName: tool.name, prefix: client.prefix };
 }
 
-/** The listed tools the server's filters keep (first of duplicate names). With `strict`, unknown `enabledTools` are an error. */
+/** Tools that must be called as MCP tasks, which this client does not do: the model could only get errors from them. */
+const needsTasks = (tool: Tool): boolean => (tool as { execution?: { taskSupport?: string } }).execution?.taskSupport === 'required';
+
+/**
+ * The listed tools the server's filters keep (first of duplicate names; none that require
+ * task-based execution). With `strict`, `enabledTools` naming a tool the server lacks (or one
+ * that requires tasks) is an error.
+ */
 function selectTools(client: MCPClient, listed: readonly Tool[], strict: boolean): Tool[] {
   const seen = new Set<string>();
-  const unique = listed.filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
+  const taskOnly = new Set(listed.filter(needsTasks).map((tool) => tool.name));
+  const unique = listed.filter((tool) => !seen.has(tool.name) && seen.add(tool.name) && !taskOnly.has(tool.name));
   const { enabledTools, disabledTools } = client;
-  if (enabledTools) {
+  if (enabledTools && strict) {
+    const tasks = enabledTools.filter((name) => taskOnly.has(name));
+    if (tasks.length > 0) {
+      throw mcpConfigError(client.name, 'enabledTools', `${tasks.map((m) => `'${m}'`).join(', ')} can only be called as an MCP task, which this client does not support; remove it.`);
+    }
     const missing = enabledTools.filter((name) => !seen.has(name));
-    if (strict && missing.length > 0) {
-      const available = [...seen].sort().join(', ') || '(none)';
+    if (missing.length > 0) {
+      const available = [...seen].filter((name) => !taskOnly.has(name)).sort().join(', ') || '(none)';
       throw mcpConfigError(client.name, 'enabledTools', `the server has no tool named ${missing.map((m) => `'${m}'`).join(', ')}. Available: ${available}.`);
     }
+  }
+  if (enabledTools) {
     const wanted = new Set(enabledTools);
     return unique.filter((tool) => wanted.has(tool.name));
   }

@@ -44,6 +44,14 @@ describe('createMcpToolsFromClients', () => {
     );
   });
 
+  it('leaves out tools that can only be called as MCP tasks', async () => {
+    const server = createInMemoryMcpServer({ name: 'srv', tools: [{ name: 'a' }, { name: 'research', execution: { taskSupport: 'required' } }, { name: 'b', execution: { taskSupport: 'optional' } }] });
+    expect(names(keep(await createMcpToolsFromClients([server.client()])))).toEqual(['a', 'b']);
+    await expect(createMcpToolsFromClients([server.client({ enabledTools: ['research'] })])).rejects.toThrow(
+      "Invalid MCP server 'srv' (mcpServers.srv.enabledTools): 'research' can only be called as an MCP task, which this client does not support; remove it.",
+    );
+  });
+
   it('reports every server that cannot be reached and closes the others', async () => {
     const ok = createInMemoryMcpServer({ name: 'ok', tools: [{ name: 'a' }] });
     const okClient = ok.client();
