@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Observation } from '@toolwright/sdk';
 import { createMcpTools, mcpClientFromPlan, planMcpServers } from '@toolwright/sdk/mcp';
 import type { CreateMcpToolsOptions, MCPClient, McpToolsChange, McpToolset } from '@toolwright/sdk/mcp';
@@ -53,6 +56,22 @@ describe('fault handling with a misbehaving stdio server', () => {
     const secondPid = toolset.clients[0]!.pid!;
     expect(secondPid).not.toBe(firstPid);
     pids.push(secondPid);
+  });
+
+  it('a server that crashes and then exits at start: the next call is an error Observation saying why', async () => {
+    const marker = join(await mkdtemp(join(tmpdir(), 'toolwright-fault-')), 'started');
+    const toolset = await faultTools(['--exit-on-restart', marker]);
+    expect((await call(toolset, 'crash')).errorCode).toBe('MCP_CONNECTION');
+    const [observation, ms] = await timed(call(toolset, 'echo', { text: 'x' }));
+    expect(ms).toBeLessThan(3_000);
+    expect(observation.isError).toBe(true);
+    expect(observation.errorCode).toBe('MCP_CONNECTION');
+    expect(observation.text).toContain(
+      "The connection to MCP server 'faulty' was lost (the server process exited with code 3) and reconnecting failed: the server process exited with code 4 during startup.",
+    );
+    expect(observation.text).toContain('  | fatal: database is locked by a previous run');
+    pids.push(toolset.clients[0]!.pid!);
+    await rm(dirname(marker), { recursive: true, force: true });
   });
 
   it('hang: times out within its limit, cancels the request, and the connection stays usable', async () => {
