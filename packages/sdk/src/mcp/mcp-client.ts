@@ -1,21 +1,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  ErrorCode as JsonRpcCode,
-  ListToolsResultSchema,
-  McpError,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ListToolsResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ProgressReport } from '../tool/tool-context.js';
 import { describeError, isErrorLike } from './describe-error.js';
+import { callError, closedError, connectError, describeDrop, isUndelivered, reconnectError } from './mcp-client-errors.js';
+import type { McpClientFacts } from './mcp-client-errors.js';
 import { CLIENT_INFO, MCP_DEFAULTS } from './mcp-defaults.js';
 import { orderNotificationsFirst } from './order-notifications-first.js';
-import { OVERSIZE_ERROR_CODE, StdioProcessTransport } from './stdio-process-transport.js';
+import { StdioProcessTransport } from './stdio-process-transport.js';
 import { formatMs, withTimeout } from './with-timeout.js';
 
 /** Makes a fresh, unstarted transport for each (re)connection. */
@@ -201,11 +196,7 @@ export class MCPClient {
       session = await this.open();
     } catch (error) {
       if (this.isClosed()) throw this.closedError(name);
-      const why = ToolwrightError.isInstance(error) ? String(error.details.reason ?? error.message) : describeError(error);
-      const message = lost
-        ? `The connection to MCP server '${this.name}' was lost (${lost}) and reconnecting failed: ${why}.${this.tail()}`
-        : `Could not connect to MCP server '${this.name}' (${this.target}): ${why}.${this.tail()}`;
-      throw new ToolwrightError({ code: ErrorCode.MCP_CONNECTION, message, details: { server: this.name, tool: name }, cause: error });
+      throw reconnectError(this.facts(), error, name, lost);
     }
     try {
       return await this.request(session, name, args, options);
@@ -327,86 +318,24 @@ export class MCPClient {
   }
 
   private describeDrop(transport: Transport): string {
-    if (transport instanceof StdioProcessTransport) {
-      if (transport.failure) return transport.failure;
-      return `the server process ${transport.describeExit() ?? 'closed its output'}`;
-    }
-    return this.lastError ? `the connection closed: ${describeError(this.lastError)}` : 'the connection closed';
+    return describeDrop(transport, this.lastError);
+  }
+
+  private facts(): McpClientFacts {
+    return { server: this.name, target: this.target, tail: this.tail(), dropReason: this.dropReason, callTimeoutMs: this.callTimeoutMs };
   }
 
   private connectError(error: unknown, transport: Transport | undefined): ToolwrightError {
-    let reason: string;
-    if (transport instanceof StdioProcessTransport && transport.failure) reason = transport.failure;
-    else if (transport instanceof StdioProcessTransport && transport.exit) reason = `the server process ${transport.describeExit()!} during startup`;
-    else if (error instanceof McpError && error.code === JsonRpcCode.ConnectionClosed) reason = 'the server closed the connection during startup';
-    else reason = describeError(error);
-    return new ToolwrightError({
-      code: ErrorCode.MCP_CONNECTION,
-      message: `Could not connect to MCP server '${this.name}' (${this.target}): ${reason}.${this.tail()}`,
-      details: { server: this.name, reason },
-      cause: error,
-    });
+    return connectError(this.facts(), error, transport);
   }
 
   private callError(error: unknown, name: string, options: McpCallOptions): ToolwrightError {
-    if (ToolwrightError.isInstance(error)) return error;
-    const details = { server: this.name, tool: name };
-    if (this.isClosed()) return this.closedError(name);
-    if (options.signal?.aborted) {
-      const reason: unknown = options.signal.reason;
-      if (ToolwrightError.isInstance(reason)) return reason;
-      return new ToolwrightError({ code: ErrorCode.ABORTED, message: `The call to '${name}' on MCP server '${this.name}' was cancelled.`, details });
-    }
-    if (error instanceof McpError) {
-      if (error.code === JsonRpcCode.RequestTimeout) {
-        const timeoutMs = options.timeoutMs || this.callTimeoutMs;
-        return new ToolwrightError({
-          code: ErrorCode.TIMEOUT,
-          message: `Tool '${name}' on MCP server '${this.name}' timed out after ${formatMs(timeoutMs)}; the request was cancelled and the connection stays open. Try a smaller task, or raise the server's timeoutMs.`,
-          details: { ...details, timeoutMs },
-        });
-      }
-      if (error.code === JsonRpcCode.ConnectionClosed) {
-        return new ToolwrightError({
-          code: ErrorCode.MCP_CONNECTION,
-          message: `MCP server '${this.name}' dropped the connection during the call to '${name}' (${this.dropReason ?? 'connection closed'}).${this.tail()}\nThe server will be reconnected on the next call.`,
-          details,
-        });
-      }
-      if (error.code === OVERSIZE_ERROR_CODE) {
-        return new ToolwrightError({
-          code: ErrorCode.EXECUTION_FAILED,
-          message: `Tool '${name}' on MCP server '${this.name}' returned a result too large to accept (${describeError(error)}). Ask for less output, e.g. a narrower query or one page at a time.`,
-          details: { ...details, ...(error.data as object) },
-        });
-      }
-      return new ToolwrightError({
-        code: ErrorCode.EXECUTION_FAILED,
-        message: `MCP server '${this.name}' rejected the call to '${name}': ${describeError(error)} (JSON-RPC error ${error.code}).`,
-        details: { ...details, rpcCode: error.code },
-      });
-    }
-    if (isErrorLike(error) && error.name === 'ZodError') {
-      return new ToolwrightError({
-        code: ErrorCode.EXECUTION_FAILED,
-        message: `MCP server '${this.name}' answered the call to '${name}' with a malformed result (not an MCP CallToolResult): ${error.message.slice(0, 500)}`,
-        details,
-      });
-    }
-    return new ToolwrightError({
-      code: ErrorCode.MCP_CONNECTION,
-      message: `The call to '${name}' could not reach MCP server '${this.name}': ${describeError(error)}.${this.tail()}`,
-      details,
-      cause: error,
-    });
+    if (this.isClosed() && !ToolwrightError.isInstance(error)) return this.closedError(name);
+    return callError(this.facts(), error, name, options);
   }
 
   private closedError(tool?: string): ToolwrightError {
-    return new ToolwrightError({
-      code: ErrorCode.CLOSED,
-      message: `The MCP client for server '${this.name}' is closed${tool ? `, so '${tool}' cannot be called` : ''}. Create the tools again to reconnect.`,
-      details: { server: this.name, tool },
-    });
+    return closedError(this.name, tool);
   }
 
   /** A method, not a property read, so that TypeScript does not narrow it across awaits. */
@@ -417,10 +346,4 @@ export class MCPClient {
   private tail(): string {
     return this.lastTransport instanceof StdioProcessTransport ? this.lastTransport.stderr.describe() : '';
   }
-}
-
-/** Errors from the transport's send (not JSON-RPC answers, not result parsing, not our own). */
-function isUndelivered(error: unknown): boolean {
-  if (ToolwrightError.isInstance(error) || error instanceof McpError) return false;
-  return !(isErrorLike(error) && error.name === 'ZodError');
 }
