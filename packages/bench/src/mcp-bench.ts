@@ -206,8 +206,14 @@ async function manyTools({ Client, StdioClientTransport, Agent, ConversationStat
   await ours();
   rawTimes.length = 0;
   oursTimes.length = 0;
-  // Alternate which goes first, so a server still shutting down slows both sides alike.
-  for (let r = 0; r < runs; r++) for (const fn of r % 2 ? [ours, raw] : [raw, ours]) await fn();
+  // Alternate which goes first, and start each from a collected heap, so that neither pays for
+  // the other's (or the earlier benchmarks') garbage.
+  for (let r = 0; r < runs; r++) {
+    for (const fn of r % 2 ? [ours, raw] : [raw, ours]) {
+      collect();
+      await fn();
+    }
+  }
   const rawBytes = median([0, 1, 2].map(() => measureHeapInChild('raw', count)));
   const oursBytes = median([0, 1, 2].map(() => measureHeapInChild('agent', count)));
   return [
