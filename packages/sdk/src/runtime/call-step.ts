@@ -18,6 +18,10 @@ function isPromiseLike(value: unknown): value is PromiseLike<void> {
 export function runSteps(ctx: ToolCallContext, steps: readonly CallStep[], from = 0): void | Promise<void> {
   for (let i = from; i < steps.length && !ctx.done; i++) {
     const outcome = steps[i]!(ctx);
-    if (isPromiseLike(outcome)) return Promise.resolve(outcome).then(() => runSteps(ctx, steps, i + 1));
+    if (isPromiseLike(outcome)) {
+      // The last step's promise is returned as it is: one promise hop less per call.
+      const pending = Promise.resolve(outcome);
+      return i + 1 < steps.length ? pending.then(() => runSteps(ctx, steps, i + 1)) : pending;
+    }
   }
 }
