@@ -18,7 +18,7 @@ const MAX_STDERR = 8_192;
 /**
  * Runs `rg --files-with-matches --ignore-case` over `dir` with fixed ignore settings (`.gitignore`
  * files inside the tree only, no global or parent ignores, no config file), so that the file set
- * does not depend on the machine. A pattern or glob ripgrep rejects (look-around, backreferences…)
+ * does not depend on the machine, and ASCII character classes as JavaScript has them. A pattern or glob ripgrep rejects (look-around, backreferences…)
  * is reported as `ok: false` so the caller can use the JavaScript search instead; so is
  * any failure that produced no result (exit code 2 with per-file errors but some matches is a result).
  */
@@ -28,6 +28,7 @@ export function ripgrepSearch(pattern: string, dir: string, options: RipgrepSear
     '--files-with-matches',
     '--null',
     '--ignore-case',
+    '--no-unicode', // \w, \b, \d, \s as ASCII classes, as in the JavaScript regex
     '--no-require-git',
     '--no-ignore-parent',
     '--no-ignore-global',
