@@ -1,5 +1,6 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { newEventId } from './event-id.js';
 
 /** Fields every event has, in constructor options. */
 export interface AgentEventOptions {
@@ -7,7 +8,7 @@ export interface AgentEventOptions {
   toolCallId: string;
   /** The tool's name (as the model used it). */
   toolName: string;
-  /** Event id (default: a random UUID). */
+  /** Event id (default: a new unique id, see `newEventId`). */
   id?: string;
   /** ISO 8601 time (default: now). */
   timestamp?: string;
@@ -41,7 +42,7 @@ export abstract class AgentEvent {
   readonly toolName: string;
 
   protected constructor(options: AgentEventOptions) {
-    this.id = options.id ?? globalThis.crypto.randomUUID();
+    this.id = options.id ?? newEventId();
     if (options.timestamp !== undefined) {
       this.iso = options.timestamp;
       this.createdAt = Date.parse(options.timestamp);
