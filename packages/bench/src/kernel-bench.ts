@@ -76,20 +76,25 @@ function schemaGeneration(): BenchTable {
 
 function coldImport(): BenchTable {
   const cwd = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const wall = (code: string): number => {
-    const samples: number[] = [];
-    for (let i = 0; i < 9; i++) {
+  const programs = {
+    bare: '',
+    libs: "await import('class-validator'); await import('class-transformer');",
+    sdk: "await import('@toolwright/sdk');",
+  };
+  const samples: Record<keyof typeof programs, number[]> = { bare: [], libs: [], sdk: [] };
+  // Interleaved, so that load from anything else on the machine hits the three alike.
+  for (let i = 0; i < 15; i++) {
+    for (const [name, code] of Object.entries(programs) as [keyof typeof programs, string][]) {
       const start = process.hrtime.bigint();
       execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd });
-      samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+      samples[name].push(Number(process.hrtime.bigint() - start) / 1e6);
     }
-    return median(samples);
-  };
-  const bare = wall('');
-  const libs = wall("await import('class-validator'); await import('class-transformer');");
-  const sdk = wall("await import('@toolwright/sdk');");
+  }
+  const bare = median(samples.bare);
+  const libs = median(samples.libs);
+  const sdk = median(samples.sdk);
   return {
-    title: 'Cold import (wall ms, median of 9 fresh processes)',
+    title: 'Cold import (wall ms, median of 15 fresh processes, interleaved)',
     rows: [
       { name: 'bare node', value: bare, unit: 'ms' },
       { name: "import('class-validator') + import('class-transformer')", value: libs, unit: 'ms' },
