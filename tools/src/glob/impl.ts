@@ -35,7 +35,7 @@ export class GlobExecutor implements ToolExecutor<GlobAction, GlobObservation> {
       expandDirectories: false,
       followSymbolicLinks: false,
     });
-    const { paths, truncated } = await newestFirst(found, GLOB_MAX_RESULTS);
+    const { paths, truncated } = newestFirst(found, GLOB_MAX_RESULTS);
     return Object.assign(GlobObservation.fromText(describe(paths, truncated, facts)), facts, { files: paths, truncated });
   }
 }

@@ -3,7 +3,7 @@ import { relative, sep } from 'node:path';
 import { CONVERSATION_STATE, Inject, Service, TOOL_PARAMS } from '@toolwright/sdk';
 import type { ConversationState, ToolContext, ToolExecutor } from '@toolwright/sdk';
 import { hasRipgrep } from '../shared/find-ripgrep.js';
-import { newestFirst } from '../shared/newest-first.js';
+import { MtimeOrder } from '../shared/newest-first.js';
 import type { GrepAction, GrepParams } from './definition.js';
 import { GrepObservation } from './definition.js';
 import { includeFilter } from './include-filter.js';
@@ -46,16 +46,21 @@ export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
     }
     const include = includeFilter(action.include);
     let backend: 'ripgrep' | 'js' = 'js';
-    let found: string[] | undefined;
+    let order = new MtimeOrder();
+    let done = false;
     if (this.usesRipgrep) {
-      const result = await ripgrepSearch(action.pattern, searchPath, { command: this.params.ripgrepCommand, include: action.include, signal: ctx?.signal });
+      // Matches are stat'ed as ripgrep prints them, while it still searches.
+      const onPath = (path: string): void => {
+        if (keep(relative(searchPath, path), include)) order.add(path);
+      };
+      const result = await ripgrepSearch(action.pattern, searchPath, { command: this.params.ripgrepCommand, include: action.include, signal: ctx?.signal, onPath });
       if (result.ok) {
-        found = result.paths.filter((p) => keep(relative(searchPath, p), include));
         backend = 'ripgrep';
-      }
+        done = true;
+      } else order = new MtimeOrder();
     }
-    found ??= await jsSearch(regex, searchPath, include, ctx?.signal);
-    const { paths, truncated } = await newestFirst(found, GREP_MAX_RESULTS);
+    if (!done) for (const path of await jsSearch(regex, searchPath, include, ctx?.signal)) order.add(path);
+    const { paths, truncated } = order.take(GREP_MAX_RESULTS);
     const observation = GrepObservation.fromText(describe(paths, truncated, base));
     return Object.assign(observation, base, { matches: paths, truncated, backend });
   }

@@ -10,6 +10,8 @@ export interface RipgrepSearchOptions {
   command?: string;
   /** A file-name glob applied by ripgrep itself (a type filter, so ignore rules still apply). */
   include?: string;
+  /** Receives each matching path as ripgrep prints it (to work while it still searches). */
+  onPath?: (path: string) => void;
   signal?: AbortSignal;
 }
 
@@ -39,15 +41,23 @@ export function ripgrepSearch(pattern: string, dir: string, options: RipgrepSear
   args.push('--regexp', pattern, '--', dir);
   return new Promise((resolve, reject) => {
     const child = spawn(options.command ?? 'rg', args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
-    const out: Buffer[] = [];
+    const paths: string[] = [];
+    let partial = '';
     let err = '';
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\0');
+      partial = parts.pop()!;
+      for (const path of parts) {
+        paths.push(path);
+        options.onPath?.(path);
+      }
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       if (err.length < MAX_STDERR) err += chunk.toString('utf8');
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      const paths = Buffer.concat(out).toString('utf8').split('\0').filter((p) => p !== '');
       if (code === 0 || code === 1 || (code === 2 && paths.length > 0)) resolve({ ok: true, paths });
       else resolve({ ok: false, reason: err.trim() || `rg exited with code ${code}` });
     });
