@@ -189,18 +189,23 @@ describe('terminal', () => {
 
   it('ends every process of the session when the conversation closes', async () => {
     const f = fixture();
-    const terminal = await f.tool('terminal', FAST);
-    const out = await f.call(terminal, {
-      command: "sleep 1001 & echo $!; nohup sleep 1002 >/dev/null 2>&1 & echo $!; (trap '' HUP; exec sleep 1003) & echo $!",
-    });
-    const pids = out.text.split('\n').filter((line) => /^\d+$/.test(line)).map(Number); // job lines like '[1] 123' aside
-    expect(pids).toHaveLength(3);
-    await f.call(terminal, { command: 'sleep 1004' }); // left running in the foreground
-    const shell = (terminal.executor as TerminalExecutor).shellPid!;
-    const all = processesInSession(shell);
-    expect(all.length).toBeGreaterThanOrEqual(5);
-    for (const pid of pids) expect(all).toContain(pid);
-    await f.cleanup();
+    let all: number[] = [];
+    let shell = -1;
+    try {
+      const terminal = await f.tool('terminal', FAST);
+      const out = await f.call(terminal, {
+        command: "sleep 1001 & echo $!; nohup sleep 1002 >/dev/null 2>&1 & echo $!; (trap '' HUP; exec sleep 1003) & echo $!",
+      });
+      const pids = out.text.split('\n').filter((line) => /^\d+$/.test(line)).map(Number); // job lines like '[1] 123' aside
+      expect(pids).toHaveLength(3);
+      await f.call(terminal, { command: 'sleep 1004' }); // left running in the foreground
+      shell = (terminal.executor as TerminalExecutor).shellPid!;
+      all = processesInSession(shell);
+      expect(all.length).toBeGreaterThanOrEqual(5);
+      for (const pid of pids) expect(all).toContain(pid);
+    } finally {
+      await f.cleanup();
+    }
     for (const pid of [...all, shell]) expect([pid, isAlive(pid)]).toEqual([pid, false]);
   });
 });

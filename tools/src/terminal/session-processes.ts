@@ -84,7 +84,7 @@ export function signalAll(pids: readonly number[], signal: NodeJS.Signals): void
 
 /**
  * Ends every process of session `sid`: SIGHUP (what closing a terminal sends), then SIGKILL for
- * whatever is still alive after `graceMs`. Processes that left the session (`setsid`) are beyond reach.
+ * whatever is still alive after `graceMs`, and waits (up to 2 s) until they are gone. Processes that left the session (`setsid`) are beyond reach.
  */
 export async function killSession(sid: number, graceMs = 300): Promise<void> {
   let alive = processesInSession(sid);
@@ -97,5 +97,7 @@ export async function killSession(sid: number, graceMs = 300): Promise<void> {
     alive = alive.filter(isAlive);
     if (alive.length === 0) return;
   }
-  signalAll(processesInSession(sid), 'SIGKILL');
+  const stubborn = processesInSession(sid);
+  signalAll(stubborn, 'SIGKILL');
+  for (let waited = 0; waited < 2_000 && stubborn.some(isAlive); waited += 10) await new Promise((r) => setTimeout(r, 10));
 }
