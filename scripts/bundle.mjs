@@ -1,35 +1,53 @@
 // Bundles the compiled ES modules of @toolwright/sdk and @toolwright/tools into a few files each
-// (dist/bundle/). tsc's output is one module per source file (60+ for the SDK's root entry), and
-// Node resolves, reads and links each: bundled, `import('@toolwright/sdk')` costs about as much as
-// class-validator + class-transformer alone. Entry points of one package share chunks, so every
-// class exists once; dependencies stay external. Types still come from tsc's .d.ts files.
-import { build } from 'esbuild';
+// (dist/bundle/). tsc's output is one module per source file (60+ behind the SDK's root entry),
+// and Node resolves, reads and links each one: bundled, `import('@toolwright/sdk')` costs about
+// as much as class-validator + class-transformer alone. Entry points of one package share chunks,
+// so every class exists once; dependencies stay external. Types still come from tsc's .d.ts files.
+//
+// rollup, not esbuild: esbuild turns self-referencing classes into `var X = class _X`, and its
+// keepNames fix redefines `name` on every class, which doubled the cost of `new` on hot paths.
+// rollup keeps class declarations as written; the check below proves every export keeps its name
+// (class names are `kind` discriminators and default tool names).
+import { rm } from 'node:fs/promises';
+import { rollup } from 'rollup';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = [
-  { dir: 'packages/sdk', entries: ['index.js', 'mcp/index.js', 'testing/index.js'] },
-  { dir: 'tools', entries: ['index.js'] },
+  { dir: 'packages/sdk', entries: ['index', 'mcp/index', 'testing/index'] },
+  { dir: 'tools', entries: ['index'] },
 ];
+
+const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
 
 for (const { dir, entries } of packages) {
   const dist = join(root, dir, 'dist');
-  await build({
-    entryPoints: entries.map((entry) => join(dist, entry)),
-    outdir: join(dist, 'bundle'),
-    outbase: dist,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    // Class names are contracts here (`kind` discriminators, default tool names): keep them.
-    keepNames: true,
-    logLevel: 'warning',
-    // Not the repo's tsconfig: its `paths` map package names to sources, which would inline them.
-    tsconfigRaw: '{}',
+  await rm(join(dist, 'bundle'), { recursive: true, force: true });
+  const bundle = await rollup({
+    input: Object.fromEntries(entries.map((entry) => [entry, join(dist, `${entry}.js`)])),
+    external: isExternal,
+    onwarn(warning, warn) {
+      // tsc's decorator helpers test `this` at module level; circular imports are between
+      // type-only-related modules and resolve at call time.
+      if (warning.code === 'THIS_IS_UNDEFINED' || warning.code === 'CIRCULAR_DEPENDENCY') return;
+      warn(warning);
+    },
   });
+  await bundle.write({
+    dir: join(dist, 'bundle'),
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunk-[hash].js',
+    sourcemap: true,
+  });
+  await bundle.close();
+  for (const entry of entries) {
+    const mod = await import(pathToFileURL(join(dist, 'bundle', `${entry}.js`)).href);
+    for (const [name, value] of Object.entries(mod)) {
+      if (typeof value === 'function' && value.name !== name) {
+        throw new Error(`${dir}/dist/bundle/${entry}.js: export ${name} is named '${value.name}' after bundling`);
+      }
+    }
+  }
 }
