@@ -84,29 +84,49 @@ function describeError(error: unknown): string {
   return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
 }
 
+/** The error Observation for an executor failure (a thrown error, a timeout, an abort). */
+function failure(tool: CallTarget<Observation>, error: unknown): Observation {
+  if (ToolwrightError.hasCode(error, ErrorCode.TIMEOUT) || ToolwrightError.hasCode(error, ErrorCode.ABORTED)) {
+    return errorObservation(error.message, error.code);
+  }
+  const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
+  return errorObservation(`Tool '${tool.name}' failed: ${describeError(error)}`, code);
+}
+
+/** {@link coerceResult}, but a result that cannot even be inspected becomes an error Observation. */
+function settle<O extends Observation>(tool: CallTarget<O>, result: unknown): O | Observation {
+  try {
+    return coerceResult(tool, result);
+  } catch (error) {
+    return failure(tool, error);
+  }
+}
+
 /**
  * Runs `executor.execute(action, ctx)` under the call's timeout and abort signal and turns every
- * outcome into an Observation of (or coerced to) the declared type. Never rejects.
+ * outcome into an Observation of (or coerced to) the declared type. Never rejects. (Written with
+ * `then` rather than `async`/`await`: one promise hop per call instead of three.)
  */
-export async function runCall<A extends Action, O extends Observation>(
+export function runCall<A extends Action, O extends Observation>(
   tool: CallTarget<O>,
   executor: ToolExecutor<A, O>,
   action: A,
   options: CallOptions,
 ): Promise<O | Observation> {
-  const timeoutMs = options.timeoutMs ?? tool.timeoutMs;
-  const ctx = new CallContext(options, timeoutMs && timeoutMs > 0 ? timeoutMs : undefined);
-  if (options.signal?.aborted) return errorObservation(`Tool '${tool.name}' was cancelled before it started.`, ErrorCode.ABORTED);
   try {
-    const pending = executor.execute(action, ctx);
-    const result = isPromiseLike(pending) ? await guard(tool, executor, ctx, options, Promise.resolve(pending)) : pending;
-    return coerceResult(tool, result);
-  } catch (error) {
-    if (ToolwrightError.hasCode(error, ErrorCode.TIMEOUT) || ToolwrightError.hasCode(error, ErrorCode.ABORTED)) {
-      return errorObservation(error.message, error.code);
+    const timeoutMs = options.timeoutMs ?? tool.timeoutMs;
+    const ctx = new CallContext(options, timeoutMs && timeoutMs > 0 ? timeoutMs : undefined);
+    if (options.signal?.aborted) {
+      return Promise.resolve(errorObservation(`Tool '${tool.name}' was cancelled before it started.`, ErrorCode.ABORTED));
     }
-    const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
-    return errorObservation(`Tool '${tool.name}' failed: ${describeError(error)}`, code);
+    const pending = executor.execute(action, ctx);
+    if (!isPromiseLike(pending)) return Promise.resolve(settle(tool, pending));
+    return guard(tool, executor, ctx, options, Promise.resolve(pending)).then(
+      (result) => settle(tool, result),
+      (error: unknown) => failure(tool, error),
+    );
+  } catch (error) {
+    return Promise.resolve(failure(tool, error));
   }
 }
 
