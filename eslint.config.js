@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // Tests, benchmarks, the CLI and demo scripts talk to the terminal on purpose.
-    files: ['**/test/**/*.ts', 'test/**/*.ts', 'packages/bench/**/*.ts', 'packages/cli/src/**/*.ts', 'packages/sdk/src/demo/**/*.ts', '**/fixtures/**'],
+    files: ['**/test/**/*.ts', 'test/**/*.ts', 'packages/bench/**/*.ts', 'packages/cli/src/**/*.ts', 'examples/**/*.ts', '**/fixtures/**'],
     rules: { 'no-console': 'off' },
   },
 );
