@@ -4,12 +4,12 @@
 // as much as class-validator + class-transformer alone. Entry points of one package share chunks,
 // so every class exists once; dependencies stay external. Types still come from tsc's .d.ts files.
 //
-// rollup, not esbuild: esbuild turns self-referencing classes into `var X = class _X`, and its
+// rollup (its WebAssembly build: no per-platform binaries to lock), not esbuild: esbuild turns self-referencing classes into `var X = class _X`, and its
 // keepNames fix redefines `name` on every class, which doubled the cost of `new` on hot paths.
 // rollup keeps class declarations as written; the check below proves every export keeps its name
 // (class names are `kind` discriminators and default tool names).
 import { rm } from 'node:fs/promises';
-import { rollup } from 'rollup';
+import { rollup } from '@rollup/wasm-node';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
