@@ -4,10 +4,11 @@
 // as much as class-validator + class-transformer alone. Entry points of one package share chunks,
 // so every class exists once; dependencies stay external. Types still come from tsc's .d.ts files.
 //
-// rollup (its WebAssembly build: no per-platform binaries to lock), not esbuild: esbuild turns self-referencing classes into `var X = class _X`, and its
+// rollup, not esbuild: esbuild turns self-referencing classes into `var X = class _X`, and its
 // keepNames fix redefines `name` on every class, which doubled the cost of `new` on hot paths.
 // rollup keeps class declarations as written; the check below proves every export keeps its name
-// (class names are `kind` discriminators and default tool names).
+// (class names are `kind` discriminators and default tool names). Its WebAssembly build, because
+// the native one's per-platform packages cannot all be locked from the registry here.
 import { rm } from 'node:fs/promises';
 import { rollup } from '@rollup/wasm-node';
 import { dirname, join } from 'node:path';

@@ -75,10 +75,10 @@ export function checkAgentSpec(raw: unknown): SpecProblem | undefined {
   for (const key of Object.keys(raw)) {
     if (!TOP_LEVEL.has(key)) return { path: key, message: `unknown field; allowed: ${[...TOP_LEVEL].join(', ')}.` };
   }
-  if (raw.tools === undefined) raw.tools = [];
-  if (!Array.isArray(raw.tools)) return expected('tools', 'an array of tool specs', raw.tools);
-  for (let i = 0; i < raw.tools.length; i++) {
-    const problem = checkTool(raw.tools[i], joinPath('tools', i));
+  const tools = raw.tools ?? [];
+  if (!Array.isArray(tools)) return expected('tools', 'an array of tool specs', tools);
+  for (let i = 0; i < tools.length; i++) {
+    const problem = checkTool(tools[i], joinPath('tools', i));
     if (problem) return problem;
   }
   if (raw.mcpServers !== undefined) {

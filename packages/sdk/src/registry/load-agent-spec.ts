@@ -4,6 +4,7 @@ import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { joinPath } from '../schema/validation-issue.js';
 import type { AgentSpec } from './agent-spec.js';
+import type { ToolSpec } from './tool-spec.js';
 import { interpolateEnv, MissingVariableError } from './interpolate-env.js';
 import { checkAgentSpec } from './check-agent-spec.js';
 
@@ -70,8 +71,8 @@ export async function loadAgentSpec(pathOrObject: string | object, options: Load
   const raw = typeof pathOrObject === 'string' ? await parseFile(source) : pathOrObject;
   const problem = checkAgentSpec(raw);
   if (problem) throw specError(source, problem.path, problem.message);
-  const spec = interpolate(raw, source, '', env) as AgentSpec;
-  const tools = spec.tools.map((t) => (typeof t === 'string' ? { name: t } : t));
+  const spec = interpolate(raw, source, '', env) as Omit<AgentSpec, 'tools'> & { tools?: (ToolSpec | string)[] };
+  const tools = (spec.tools ?? []).map((t) => (typeof t === 'string' ? { name: t } : t));
   const out: AgentSpec = { ...spec, tools };
   if (typeof pathOrObject === 'string') out.source = source;
   return out;

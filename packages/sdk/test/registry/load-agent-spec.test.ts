@@ -54,13 +54,12 @@ describe('loadAgentSpec', () => {
     });
   });
 
-  it('loads JSON files and plain objects', async () => {
+  it('loads JSON files and plain objects, leaving the given object as it was', async () => {
     const file = await specFile('agent.json', JSON.stringify({ tools: [{ name: 'think' }] }));
     expect((await loadAgentSpec(file)).tools).toEqual([{ name: 'think' }]);
-    expect(await loadAgentSpec({ mcpServers: { web: { url: 'http://127.0.0.1:1/mcp' } } })).toEqual({
-      tools: [],
-      mcpServers: { web: { url: 'http://127.0.0.1:1/mcp' } },
-    });
+    const given = { mcpServers: { web: { url: 'http://127.0.0.1:1/mcp' } } };
+    expect(await loadAgentSpec(given)).toEqual({ tools: [], mcpServers: { web: { url: 'http://127.0.0.1:1/mcp' } } });
+    expect(given).toEqual({ mcpServers: { web: { url: 'http://127.0.0.1:1/mcp' } } });
   });
 
   it('names the file and JSON path of a missing variable', async () => {
