@@ -1,4 +1,5 @@
 import { joinPath, typeName } from '../schema/validation-issue.js';
+import { isPlainObject as isObject } from '../util/guards.js';
 
 /** Where an agent spec is wrong, and how. */
 export interface SpecProblem {
@@ -12,7 +13,6 @@ const SERVER_KEYS = new Set([
   'disabled', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix',
 ]);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const expected = (path: string, what: string, got: unknown): SpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
 
 function checkStringArray(value: unknown, path: string): SpecProblem | undefined {

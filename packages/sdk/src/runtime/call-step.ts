@@ -1,4 +1,5 @@
 import type { ToolCallContext } from './tool-call-context.js';
+import { isPromiseLike } from '../util/guards.js';
 
 /**
  * One step of handling a tool call. It reads what earlier steps left on the context, adds its
@@ -7,9 +8,6 @@ import type { ToolCallContext } from './tool-call-context.js';
  */
 export type CallStep = (ctx: ToolCallContext) => void | Promise<void>;
 
-function isPromiseLike(value: unknown): value is PromiseLike<void> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
 
 /**
  * Runs `steps` in order over `ctx` until one finishes the call. Stays synchronous as long as the

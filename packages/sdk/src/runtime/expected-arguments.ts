@@ -1,11 +1,8 @@
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { isPlainObject as isRecord } from '../util/guards.js';
 
 const MAX_FIELDS = 20;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!isRecord(schema)) return 'any';

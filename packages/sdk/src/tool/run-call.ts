@@ -9,6 +9,7 @@ import { Observation } from './observation.js';
 import type { ObservationClass } from './observation.js';
 import type { CallOptions, ToolContext } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
+import { describeError, isPromiseLike } from '../util/guards.js';
 
 /** The part of a tool `runCall` needs. */
 interface CallTarget<O extends Observation> {
@@ -75,14 +76,6 @@ class CallContext implements ToolContext {
   }
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
-}
 
 /** The error Observation for an executor failure (a thrown error, a timeout, an abort). */
 function failure(tool: CallTarget<Observation>, error: unknown): Observation {

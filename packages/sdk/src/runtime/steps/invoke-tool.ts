@@ -5,10 +5,8 @@ import { errorObservation } from '../../tool/run-call.js';
 import type { CallOptions } from '../../tool/tool-context.js';
 import { ObservationEvent } from '../observation-event.js';
 import type { ToolCallContext } from '../tool-call-context.js';
+import { describeError } from '../../util/guards.js';
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : 'an unknown error';
-}
 
 /** The call's options for `ToolDefinition.call`: conversation, signal, limit, progress tagged with the call. */
 function callOptions(ctx: ToolCallContext): CallOptions {
@@ -39,7 +37,7 @@ export function invokeTool(ctx: ToolCallContext): Promise<void> {
     (observation) => finish(ctx, observation instanceof Observation ? observation : unusable(tool.name)),
     (error: unknown) => {
       const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
-      finish(ctx, errorObservation(ToolwrightError.isInstance(error) ? error.message : `Tool '${tool.name}' failed: ${describe(error)}`, code));
+      finish(ctx, errorObservation(ToolwrightError.isInstance(error) ? error.message : `Tool '${tool.name}' failed: ${describeError(error)}`, code));
     },
   );
 }

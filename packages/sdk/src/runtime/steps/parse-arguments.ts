@@ -2,10 +2,8 @@ import { ErrorCode } from '../../errors/error-code.js';
 import { typeName } from '../../schema/validation-issue.js';
 import { expectedArguments } from '../expected-arguments.js';
 import type { ToolCallContext } from '../tool-call-context.js';
+import { isPlainObject as isObject } from '../../util/guards.js';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Step 2: turns the call's `arguments` into an object. Accepts a JSON string holding an object
