@@ -131,8 +131,10 @@ describe('file_editor', () => {
       const abs = await f.call(editor, { command: 'view', path: '/etc/hostname' });
       expect(abs.text).toBe(`Invalid \`path\` parameter: /etc/hostname. It is outside the directories this tool may access (${f.dir}). Use a path inside them.`);
       const widened = await f.tool('file_editor', { allowedRoots: [f.dir, outside] });
-      // Same conversation → same executor (params of the first resolve); a fresh conversation takes the new roots.
-      expect(widened.executor).toBe(editor.executor);
+      // Other params in the same conversation get an executor of their own, with the wider roots.
+      expect(widened.executor).not.toBe(editor.executor);
+      expect((await f.call(widened, { command: 'view', path: join(f.dir, 'link.txt') })).text).toContain('secret');
+      expect((await f.call(editor, { command: 'view', path: join(f.dir, 'link.txt') })).isError).toBe(true);
       const g = fixture({ dir: f.dir });
       try {
         const wide = await g.tool('file_editor', { allowedRoots: [f.dir, outside] });

@@ -1,5 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { CONVERSATION_STATE, ScopedContainer, TOOL_PARAMS } from '../di/container.js';
+import { CONVERSATION_STATE, ScopedContainer } from '../di/container.js';
 import type { ServiceClass } from '../di/container.js';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
@@ -48,8 +48,9 @@ export class ConversationState {
   }
 
   /**
-   * The conversation's instance of a `@Service()` class, built on first request. `params`, when
-   * given, is bound to the `TOOL_PARAMS` token before the instance is built.
+   * The conversation's instance of a `@Service()` class, built on first request. With `params`,
+   * the instance is the one for those params (bound to the `TOOL_PARAMS` token): equal params
+   * share an instance, different params get their own.
    */
   getService<T>(cls: ServiceClass<T>, params?: unknown): T {
     if (this.container.isClosed) {
@@ -58,8 +59,7 @@ export class ConversationState {
         message: `Conversation '${this.id}' is closed; its services can no longer be resolved.`,
       });
     }
-    if (params !== undefined) this.container.set(TOOL_PARAMS, params);
-    return this.container.get(cls);
+    return params === undefined ? this.container.get(cls) : this.container.getWithParams(cls, params);
   }
 
   /** Resolves `path` against the working directory (absolute paths are kept). */

@@ -29,6 +29,20 @@ describe('ConversationState', () => {
     expect(() => CounterTool.create(state, {})).toThrow(/Conversation '.*' is closed/);
   });
 
+  it('gives different params their own executor within one conversation', async () => {
+    const state = new ConversationState({ workingDir: '/tmp', id: 'p' });
+    const [ten] = await testRegistry.resolve({ name: 'counter', params: { start: 10 } }, state);
+    const [alsoTen] = await testRegistry.resolve({ name: 'counter', params: { start: 10 } }, state);
+    const [labelled] = await testRegistry.resolve({ name: 'counter', params: { start: 10, label: 'n' } }, state);
+    expect(ten!.executor).toBe(alsoTen!.executor);
+    expect(labelled!.executor).not.toBe(ten!.executor);
+    expect((await ten!.call(ten!.actionFromArguments({ text: 'x' }))).text).toBe('count=11 in p');
+    expect((await labelled!.call(labelled!.actionFromArguments({ text: 'x' }))).text).toBe('n=11 in p');
+    const executors = [ten!.executor, labelled!.executor] as unknown as CounterExecutor[];
+    await state.close();
+    expect(executors.map((e) => e.closed)).toEqual([1, 1]);
+  });
+
   it('runs every close even when one throws, and returns the errors', async () => {
     const state = new ConversationState({ workingDir: '/tmp' });
     class Failing {
