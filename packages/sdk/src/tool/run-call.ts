@@ -25,6 +25,7 @@ export function errorObservation(message: string, code: string): Observation {
 
 class CallContext implements ToolContext {
   private controller?: AbortController;
+  private forward?: () => void;
 
   constructor(
     private readonly options: CallOptions,
@@ -58,11 +59,20 @@ class CallContext implements ToolContext {
       const outer = this.options.signal;
       if (outer) {
         if (outer.aborted) controller.abort(outer.reason);
-        else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+        else {
+          this.forward = () => controller.abort(outer.reason);
+          outer.addEventListener('abort', this.forward, { once: true });
+        }
       }
       this.controller = controller;
     }
     return this.controller;
+  }
+
+  /** Stops forwarding the caller's signal once the call settled (a long-lived signal would collect listeners). */
+  dispose(): void {
+    if (this.forward) this.options.signal?.removeEventListener('abort', this.forward);
+    this.forward = undefined;
   }
 
   reportProgress(progress: number, total?: number, message?: string): void {
@@ -112,11 +122,26 @@ export function runCall<A extends Action, O extends Observation>(
     if (options.signal?.aborted) {
       return Promise.resolve(errorObservation(`Tool '${tool.name}' was cancelled before it started.`, ErrorCode.ABORTED));
     }
-    const pending = executor.execute(action, ctx);
-    if (!isPromiseLike(pending)) return Promise.resolve(settle(tool, pending));
+    let pending: unknown;
+    try {
+      pending = executor.execute(action, ctx);
+    } catch (error) {
+      ctx.dispose();
+      throw error;
+    }
+    if (!isPromiseLike(pending)) {
+      ctx.dispose();
+      return Promise.resolve(settle(tool, pending));
+    }
     return guard(tool, executor, ctx, options, Promise.resolve(pending)).then(
-      (result) => settle(tool, result),
-      (error: unknown) => failure(tool, error),
+      (result) => {
+        ctx.dispose();
+        return settle(tool, result);
+      },
+      (error: unknown) => {
+        ctx.dispose();
+        return failure(tool, error);
+      },
     );
   } catch (error) {
     return Promise.resolve(failure(tool, error));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { getEventListeners } from 'node:events';
 import { DEFAULT_ANNOTATIONS, ErrorCode, Observation, ToolDefinition } from '@toolwright/sdk';
 import type { ProgressReport, ToolContext } from '@toolwright/sdk';
 import { EchoAction, EchoObservation, echoTool, EchoTool, SleepAction } from '../fixtures/tool-fixtures.js';
@@ -114,6 +115,15 @@ describe('ToolDefinition', () => {
     expect(o.text).toBe("Tool 'sleep' was cancelled.");
     const pre = await never.call(never.actionFromArguments({ ms: 1 }), { signal: AbortSignal.abort() });
     expect(pre.text).toBe("Tool 'sleep' was cancelled before it started.");
+  });
+
+  it('leaves no listener on a caller’s signal that outlives the calls', async () => {
+    const tool = sleeper(async (_a, ctx) => Observation.fromText(String(ctx.signal.aborted)));
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      expect((await tool.call(tool.actionFromArguments({ ms: 1 }), { signal: controller.signal })).text).toBe('false');
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('forwards progress reports, ignoring a failing listener', async () => {
