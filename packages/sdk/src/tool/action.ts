@@ -1,9 +1,6 @@
-import { ErrorCode } from '../errors/error-code.js';
-import { ToolwrightError } from '../errors/toolwright-error.js';
 import { codecOf } from '../schema/codec.js';
-import { formatIssues } from '../schema/validation-issue.js';
 import { paint } from './colors.js';
-import { classOfKind, registerKind } from './kinds.js';
+import { classOfKind, invalidSerialized, registerKind } from './kinds.js';
 
 /** The class of an Action (constructible with no arguments). */
 export type ActionClass<A extends Action = Action> = new () => A;
@@ -41,11 +38,7 @@ export abstract class Action {
     const { kind: _kind, ...fields } = json;
     const result = codecOf(cls).parse(fields);
     if (!result.ok) {
-      throw new ToolwrightError({
-        code: ErrorCode.INVALID_ARGUMENTS,
-        message: `Serialized ${cls.name} is invalid:\n${formatIssues(result.issues)}`,
-        details: { kind: cls.name, issues: result.issues },
-      });
+      throw invalidSerialized(cls, result.issues);
     }
     return result.value;
   }

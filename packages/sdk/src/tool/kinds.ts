@@ -1,6 +1,8 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { AnyClass } from '../schema/metadata-store.js';
+import { formatIssues } from '../schema/validation-issue.js';
+import type { ValidationIssue } from '../schema/validation-issue.js';
 
 const kinds = new Map<string, AnyClass>();
 const ambiguous = new Set<string>();
@@ -35,4 +37,13 @@ export function classOfKind<T extends AnyClass>(kind: unknown, base: T): T {
     });
   }
   return cls as T;
+}
+
+/** The error for a serialized Action or Observation whose fields do not match its class. */
+export function invalidSerialized(cls: AnyClass, issues: ValidationIssue[]): ToolwrightError {
+  return new ToolwrightError({
+    code: ErrorCode.INVALID_ARGUMENTS,
+    message: `Serialized ${cls.name} is invalid:\n${formatIssues(issues)}`,
+    details: { kind: cls.name, issues },
+  });
 }

@@ -1,12 +1,9 @@
-import { ErrorCode } from '../errors/error-code.js';
-import { ToolwrightError } from '../errors/toolwright-error.js';
 import { classModelOf } from '../schema/class-model.js';
 import { codecOf } from '../schema/codec.js';
-import { formatIssues } from '../schema/validation-issue.js';
 import { paint } from './colors.js';
 import type { Content } from './content.js';
 import { textContent, textOf } from './content.js';
-import { classOfKind, registerKind } from './kinds.js';
+import { classOfKind, invalidSerialized, registerKind } from './kinds.js';
 
 /** The fixed first line of every error Observation's model content. */
 export const ERROR_HEADER = '[An error occurred during execution.]';
@@ -111,11 +108,7 @@ export class Observation {
     if (classModelOf(cls).fields.length > 0) {
       const parsed = codecOf(cls).parse(fields);
       if (!parsed.ok) {
-        throw new ToolwrightError({
-          code: ErrorCode.INVALID_ARGUMENTS,
-          message: `Serialized ${cls.name} is invalid:\n${formatIssues(parsed.issues)}`,
-          details: { kind: cls.name, issues: parsed.issues },
-        });
+        throw invalidSerialized(cls, parsed.issues);
       }
       observation = parsed.value;
     }
