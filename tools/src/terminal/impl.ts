@@ -42,10 +42,9 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     return run;
   }
 
-  /** Sends C-c to the running program (after a call timeout or cancellation). */
-  interrupt(): void {
-    this.session?.write('\x03');
-  }
+  // No `interrupt()` hook: a call's timeout or cancellation aborts `ctx.signal`, which the running
+  // command's wait observes and answers with one interrupt (C-c, then SIGKILL if ignored). A second
+  // C-c from the hook reached the idle prompt and left a stray prompt for the next command to read.
 
   /** Ends the shell and every process it started. */
   async close(): Promise<void> {
