@@ -99,6 +99,23 @@ describe('file_editor', () => {
     }
   });
 
+  it('refuses an empty old_str with an error the model can act on, leaving the file as it was', async () => {
+    const f = fixture();
+    try {
+      const editor = await f.tool('file_editor');
+      const path = join(f.dir, 'a.txt');
+      writeFileSync(path, 'first\nsecond\n');
+      const empty = await f.call(editor, { command: 'str_replace', path, old_str: '', new_str: 'x' });
+      expect(empty.isError).toBe(true);
+      expect(empty.text).toBe('Invalid `old_str` parameter: it must not be empty. Give the exact text to replace (use `insert` to add text, `create` for a new file).');
+      const blank = await f.call(editor, { command: 'str_replace', path, old_str: '\n\n', new_str: 'x' });
+      expect(blank.isError).toBe(true);
+      expect(readFileSync(path, 'utf8')).toBe('first\nsecond\n');
+    } finally {
+      await f.cleanup();
+    }
+  });
+
   it('refuses relative paths with a suggestion', async () => {
     const f = fixture();
     try {

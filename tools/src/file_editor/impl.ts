@@ -107,6 +107,9 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
   }
 
   private async strReplace(target: ConfinedPath, oldStr: string, newStr: string): Promise<FileEditorObservation> {
+    if (oldStr === '') {
+      throw editorError('Invalid `old_str` parameter: it must not be empty. Give the exact text to replace (use `insert` to add text, `create` for a new file).', ErrorCode.INVALID_ARGUMENTS);
+    }
     if (oldStr === newStr) {
       throw editorError(`Invalid \`new_str\` parameter: ${newStr}. No replacement was performed: \`new_str\` and \`old_str\` must be different.`, ErrorCode.INVALID_ARGUMENTS);
     }

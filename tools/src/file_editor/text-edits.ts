@@ -10,7 +10,9 @@ export interface TextEdit {
   line: number;
 }
 
+/** Start indexes of `needle` in `content`; an empty needle would match everywhere, so it is refused. */
 function occurrences(content: string, needle: string): number[] {
+  if (needle === '') throw editorError('Invalid `old_str` parameter: it must not be empty.', ErrorCode.INVALID_ARGUMENTS);
   const found: number[] = [];
   for (let at = content.indexOf(needle); at !== -1; at = content.indexOf(needle, at + 1)) found.push(at);
   return found;
