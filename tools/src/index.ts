@@ -12,6 +12,7 @@ export {
   FileEditorParams,
   FileEditorTool,
   MAX_HISTORY_PER_FILE,
+  MAX_QUOTED_CHARS,
   MAX_RESPONSE_CHARS,
 } from './file_editor/index.js';
 export type { FileEditorCommand } from './file_editor/index.js';
@@ -45,4 +46,7 @@ export { THINK_DESCRIPTION, ThinkAction, ThinkExecutor, ThinkObservation, ThinkT
 export { truncateMiddle } from './shared/truncate-middle.js';
 export type { TruncateMiddleOptions, TruncateMiddleResult } from './shared/truncate-middle.js';
 export { writeFileAtomic } from './shared/write-file-atomic.js';
-export type { AtomicWriteFs } from './shared/write-file-atomic.js';
+export type { AtomicWriteFs, ExistingFileInfo, WriteMethod } from './shared/write-file-atomic.js';
+export { fileEditLock, KeyedLock } from './shared/keyed-lock.js';
+export { readRegularFile } from './shared/read-regular-file.js';
+export type { FileType, RegularFileRead } from './shared/read-regular-file.js';

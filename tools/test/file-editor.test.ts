@@ -193,6 +193,7 @@ describe('file_editor', () => {
       executor.writeFs = {
         writeFile: (p, d, o) => promises.writeFile(p, d, o),
         chmod: (p, m) => promises.chmod(p, m),
+        chown: (p, u, g) => promises.chown(p, u, g),
         rename: () => Promise.reject(new Error('disk full')),
         unlink: (p) => promises.unlink(p),
         stat: (p) => promises.stat(p),

@@ -32,6 +32,7 @@ describe('writeFileAtomic', () => {
   const failing = (step: keyof AtomicWriteFs): AtomicWriteFs => ({
     writeFile: step === 'writeFile' ? () => Promise.reject(new Error('no space')) : (p, d, o) => promises.writeFile(p, d, o),
     chmod: (p, m) => promises.chmod(p, m),
+        chown: (p, u, g) => promises.chown(p, u, g),
     rename: step === 'rename' ? () => Promise.reject(new Error('EXDEV')) : (a, b) => promises.rename(a, b),
     unlink: (p) => promises.unlink(p),
     stat: (p) => promises.stat(p),

@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { readRegularFile } from '../shared/read-regular-file.js';
 import { editorError } from './editor-error.js';
 
 /** Image types `view` returns as image content, by extension. */
@@ -20,22 +20,34 @@ export function imageTypeOf(path: string): string | undefined {
   return IMAGE_TYPES[extname(path).toLowerCase()];
 }
 
-/** Throws when the file is larger than `maxBytes` (the message gives both sizes). */
-export async function checkSize(path: string, shown: string, maxBytes: number): Promise<void> {
-  const { size } = await stat(path);
-  if (size > maxBytes) {
-    const mb = (n: number): string => (n / 1024 / 1024).toFixed(1);
-    throw editorError(`File validation failed for ${shown}: the file is too large (${mb(size)} MB); the largest file this tool opens is ${mb(maxBytes)} MB. Use terminal commands (head, tail, grep -n, sed -n) to work with it.`);
-  }
+const mb = (n: number): string => (n / 1024 / 1024).toFixed(1);
+
+/** The error for content over the size limit (`what`: "the file", "the new content"). */
+export function tooLargeError(shown: string, size: number, maxBytes: number, what = 'the file'): Error {
+  return editorError(
+    `File validation failed for ${shown}: ${what} is too large (${mb(size)} MB); the largest file this tool opens is ${mb(maxBytes)} MB. Use terminal commands (head, tail, grep -n, sed -n) to work with it.`,
+  );
 }
 
 /**
- * The file's text, after the size check. Refuses binary files (a NUL byte near the start, or bytes
+ * The bytes of a regular file of at most `maxBytes`. Anything else (a FIFO, a device, a socket),
+ * decided on the opened descriptor, and a file over the limit are errors the model can act on.
+ */
+export async function readBytes(path: string, shown: string, maxBytes: number): Promise<Buffer> {
+  const read = await readRegularFile(path, maxBytes);
+  if (read.kind === 'too-large') throw tooLargeError(shown, read.size, maxBytes);
+  if (read.kind === 'not-regular') {
+    throw editorError(`File validation failed for ${shown}: it is a ${read.type}, not a regular file, and this tool only views and edits regular files.`);
+  }
+  return read.data;
+}
+
+/**
+ * The file's text (see {@link readBytes}). Refuses binary files (a NUL byte near the start, or bytes
  * that are not UTF-8), which this tool can neither show nor edit safely.
  */
 export async function readText(path: string, shown: string, maxBytes: number): Promise<string> {
-  await checkSize(path, shown, maxBytes);
-  const data = await readFile(path);
+  const data = await readBytes(path, shown, maxBytes);
   const nul = data.subarray(0, BINARY_PROBE).indexOf(0);
   let text: string | undefined;
   if (nul === -1) {
@@ -49,6 +61,13 @@ export async function readText(path: string, shown: string, maxBytes: number): P
     throw editorError(`File validation failed for ${shown}: the file appears to be binary (or not UTF-8 text), and this tool can only view and edit text files.`);
   }
   return text;
+}
+
+/** Throws when `text` would make a file over `maxBytes` (an edit or a create must not write what the tool could not open). */
+export function checkNewContentSize(text: string, shown: string, maxBytes: number): void {
+  if (text.length <= maxBytes / 3) return; // at most 3 UTF-8 bytes per UTF-16 unit: surely within
+  const size = Buffer.byteLength(text);
+  if (size > maxBytes) throw tooLargeError(shown, size, maxBytes, 'the new content');
 }
 
 /** The lines of `text` without their terminators (a final newline does not start another line). */

@@ -1,8 +1,10 @@
 import type { Stats } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import { fileEditLock } from '../shared/keyed-lock.js';
+import { readRegularFile } from '../shared/read-regular-file.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import type { AtomicWriteFs } from '../shared/write-file-atomic.js';
 import { catN } from './cat-n.js';
@@ -10,9 +12,10 @@ import { confinePath, realpathAsFarAsExists } from './confine-path.js';
 import type { ConfinedPath } from './confine-path.js';
 import type { FileEditorAction, FileEditorCommand, FileEditorParams } from './definition.js';
 import { FileEditorObservation } from './definition.js';
-import { EditHistory } from './edit-history.js';
+import { contentDigest, EditHistory } from './edit-history.js';
 import { editorError } from './editor-error.js';
-import { checkSize, imageTypeOf, linesOf, readText } from './file-content.js';
+import { checkNewContentSize, imageTypeOf, linesOf, readBytes, readText } from './file-content.js';
+import { quoteClipped } from './quote-clipped.js';
 import { insertAfter, replaceOnce } from './text-edits.js';
 import { viewDirectory } from './view-directory.js';
 
@@ -21,7 +24,11 @@ export const SNIPPET_CONTEXT_LINES = 4;
 
 type Fields = Partial<Pick<FileEditorObservation, 'path' | 'prevExist' | 'oldContent' | 'newContent'>>;
 
-/** Runs file_editor commands inside the allowed roots, with atomic writes and per-file undo. */
+/**
+ * Runs file_editor commands inside the allowed roots, with atomic writes and per-file undo. Every
+ * command that writes runs its read-modify-write under the process-wide lock of the file's real
+ * path ({@link fileEditLock}), so concurrent edits of one file apply one after the other, none lost.
+ */
 @Service()
 export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEditorObservation> {
   private readonly history = new EditHistory();
@@ -44,14 +51,21 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
       switch (action.command) {
         case 'view':
           return await this.view(target, action.viewRange);
-        case 'create':
-          return await this.create(target, required(action.fileText, 'file_text', 'create'));
-        case 'str_replace':
-          return await this.strReplace(target, required(action.oldStr, 'old_str', 'str_replace'), action.newStr ?? '');
-        case 'insert':
-          return await this.insert(target, required(action.insertLine, 'insert_line', 'insert'), required(action.newStr, 'new_str', 'insert'));
+        case 'create': {
+          const text = required(action.fileText, 'file_text', 'create');
+          return await fileEditLock.run(target.real, () => this.create(target, text));
+        }
+        case 'str_replace': {
+          const oldStr = required(action.oldStr, 'old_str', 'str_replace');
+          return await fileEditLock.run(target.real, () => this.strReplace(target, oldStr, action.newStr ?? ''));
+        }
+        case 'insert': {
+          const line = required(action.insertLine, 'insert_line', 'insert');
+          const newStr = required(action.newStr, 'new_str', 'insert');
+          return await fileEditLock.run(target.real, () => this.insert(target, line, newStr));
+        }
         case 'undo_edit':
-          return await this.undo(target);
+          return await fileEditLock.run(target.real, () => this.undo(target));
       }
     } catch (error) {
       const message = ToolwrightError.isInstance(error) ? error.message : `The ${action.command} command failed on ${action.path}: ${(error as Error).message}`;
@@ -68,8 +82,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
     }
     const mimeType = imageTypeOf(target.real);
     if (mimeType) {
-      await checkSize(target.real, target.path, this.maxBytes);
-      const data = (await readFile(target.real)).toString('base64');
+      const data = (await readBytes(target.real, target.path, this.maxBytes)).toString('base64');
       const observation = FileEditorObservation.of({ command: 'view', path: target.path, prevExist: true });
       observation.content = [
         { type: 'text', text: `Image file ${target.path} read successfully. Displaying image content.` },
@@ -100,9 +113,10 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
     if (await stat(target.real).then(() => true, () => false)) {
       throw editorError(`Invalid \`path\` parameter: ${target.path}. File already exists at: ${target.path}. Cannot overwrite files using command \`create\`.`, ErrorCode.INVALID_ARGUMENTS);
     }
+    checkNewContentSize(text, target.path, this.maxBytes);
     await mkdir(dirname(target.real), { recursive: true });
     await writeFileAtomic(target.real, text, this.writeFs);
-    this.history.push(target.real, null);
+    this.history.push(target.real, null, text);
     return result('create', `File created successfully at: ${target.path}`, { path: target.path, prevExist: false, newContent: text });
   }
 
@@ -111,7 +125,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
       throw editorError('Invalid `old_str` parameter: it must not be empty. Give the exact text to replace (use `insert` to add text, `create` for a new file).', ErrorCode.INVALID_ARGUMENTS);
     }
     if (oldStr === newStr) {
-      throw editorError(`Invalid \`new_str\` parameter: ${newStr}. No replacement was performed: \`new_str\` and \`old_str\` must be different.`, ErrorCode.INVALID_ARGUMENTS);
+      throw editorError(`Invalid \`new_str\` parameter: ${quoteClipped(newStr, "")}. No replacement was performed: \`new_str\` and \`old_str\` must be different.`, ErrorCode.INVALID_ARGUMENTS);
     }
     const before = await this.readEditable(target, 'str_replace');
     const edit = replaceOnce(before, oldStr, newStr, target.path);
@@ -138,27 +152,42 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
   }
 
   private async undo(target: ConfinedPath): Promise<FileEditorObservation> {
-    const previous = this.history.pop(target.real);
-    if (previous === undefined) throw editorError(`No edit history found for ${target.path}.`, ErrorCode.INVALID_ARGUMENTS);
-    const current = await readFile(target.real, 'utf8').catch(() => undefined);
-    try {
-      if (previous === null) {
-        await rm(target.real, { force: true });
-        return result('undo_edit', `Last edit to ${target.path} undone successfully: the file did not exist before it was created, so it was removed.`, {
-          path: target.path,
-          oldContent: current,
-        });
-      }
-      await writeFileAtomic(target.real, previous, this.writeFs);
-    } catch (error) {
-      this.history.restore(target.real, previous);
-      throw error;
+    const record = this.history.peek(target.real);
+    if (record === undefined) throw editorError(`No edit history found for ${target.path}.`, ErrorCode.INVALID_ARGUMENTS);
+    const current = await this.currentText(target.real);
+    if (current === undefined || contentDigest(current) !== record.afterDigest) {
+      const what = current === undefined ? 'was removed or replaced by something that is not a text file' : 'was changed';
+      throw editorError(
+        `Cannot undo the last edit to ${target.path}: the file ${what} after that edit (by another program or by hand), and undoing would discard that change. View the file and edit it to the content you want instead.`,
+        ErrorCode.INVALID_ARGUMENTS,
+      );
     }
+    const previous = record.before;
+    if (previous === null) {
+      await rm(target.real, { force: true });
+      this.history.pop(target.real);
+      return result('undo_edit', `Last edit to ${target.path} undone successfully: the file did not exist before it was created, so it was removed.`, {
+        path: target.path,
+        oldContent: current,
+      });
+    }
+    await writeFileAtomic(target.real, previous, this.writeFs);
+    this.history.pop(target.real);
     return result('undo_edit', `Last edit to ${target.path} undone successfully. ${catN(linesOf(previous), target.path)}`, {
       path: target.path,
       oldContent: current,
       newContent: previous,
     });
+  }
+
+  /** The file's text now, or undefined when it is gone or not a readable text file. */
+  private async currentText(real: string): Promise<string | undefined> {
+    try {
+      const read = await readRegularFile(real, this.maxBytes);
+      return read.kind === 'ok' ? new TextDecoder('utf-8', { fatal: true }).decode(read.data) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private async existing(target: ConfinedPath, command: FileEditorCommand): Promise<Stats> {
@@ -176,12 +205,13 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
   }
 
   private async write(target: ConfinedPath, before: string, after: string): Promise<void> {
+    checkNewContentSize(after, target.path, this.maxBytes);
     try {
       await writeFileAtomic(target.real, after, this.writeFs);
     } catch (error) {
       throw editorError(`The edit was not saved: writing ${target.path} failed (${(error as Error).message}). The file is unchanged.`);
     }
-    this.history.push(target.real, before);
+    this.history.push(target.real, before, after);
   }
 
   private edited(target: ConfinedPath, content: string, first: number, last: number, what: string): string {

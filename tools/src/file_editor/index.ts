@@ -3,8 +3,10 @@ export { confinePath, isInside, realpathAsFarAsExists, resourcePathOf } from './
 export type { ConfinedPath } from './confine-path.js';
 export { FILE_EDITOR_COMMANDS, FILE_EDITOR_DESCRIPTION, FileEditorAction, FileEditorObservation, FileEditorParams, FileEditorTool } from './definition.js';
 export type { FileEditorCommand } from './definition.js';
-export { EditHistory, MAX_HISTORY_PER_FILE } from './edit-history.js';
-export { IMAGE_TYPES, imageTypeOf, linesOf } from './file-content.js';
+export { contentDigest, EditHistory, MAX_HISTORY_PER_FILE } from './edit-history.js';
+export type { EditRecord } from './edit-history.js';
+export { checkNewContentSize, IMAGE_TYPES, imageTypeOf, linesOf, readBytes, readText } from './file-content.js';
+export { MAX_QUOTED_CHARS, quoteClipped } from './quote-clipped.js';
 export { FileEditorExecutor, SNIPPET_CONTEXT_LINES } from './impl.js';
-export { insertAfter, replaceOnce } from './text-edits.js';
+export { insertAfter, MAX_LISTED_LINES, replaceOnce } from './text-edits.js';
 export type { TextEdit } from './text-edits.js';
