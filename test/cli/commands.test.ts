@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILTIN_TOOL_NAMES } from '@toolwright/tools';
 import { FIXTURES, finished, runCli, SAMPLE, startCli, waitForStderr } from './cli-harness.js';
@@ -103,7 +105,7 @@ describe('toolwright schema', () => {
   it('refuses an unknown format or tool with a suggestion, exit 2', async () => {
     const format = await runCli(['schema', '--format', 'antropic']);
     expect(format.code).toBe(2);
-    expect(format.stderr).toBe("toolwright: toolwright schema: unknown format 'antropic'. Did you mean 'anthropic'?\nExpected one of: openai, responses, anthropic, gemini, mcp.\n");
+    expect(format.stderr).toBe("toolwright schema: unknown format 'antropic'. Did you mean 'anthropic'?\nExpected one of: openai, responses, anthropic, gemini, mcp.\n");
     const tool = await runCli(['schema', 'gerp']);
     expect(tool.code).toBe(2);
     expect(tool.stderr.split('\n')[0]).toBe("toolwright: Unknown tool 'gerp'. Did you mean 'grep'?");
@@ -177,9 +179,55 @@ describe('toolwright call', () => {
     expect(stdout).toBe("[An error occurred during execution.]\nTool 'slow' was cancelled.\n");
   });
 
+  it('reads arguments over 128 KiB from stdin with -', async () => {
+    const text = 'x'.repeat(300 * 1024);
+    const child = startCli(['call', 'echo', '-', ...SAMPLE]);
+    child.stdin.end(JSON.stringify({ text }));
+    const run = await finished(child);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${text}\n`);
+  });
+
+  it('reads arguments from a file with @FILE, relative to the current directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tw-args-'));
+    const text = 'y'.repeat(200 * 1024);
+    writeFileSync(join(dir, 'args.json'), JSON.stringify({ text, times: 2 }));
+    const run = await runCli(['call', 'echo', '@args.json', ...SAMPLE], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${text}${text}\n`);
+    const missing = await runCli(['call', 'echo', '@nope.json', ...SAMPLE], { cwd: dir });
+    expect(missing).toMatchObject({ code: 2, stderr: `toolwright call: cannot read the arguments file ${join(dir, 'nope.json')} (ENOENT).\n` });
+    const notFile = await runCli(['call', 'echo', `@${dir}`, ...SAMPLE]);
+    expect(notFile).toMatchObject({ code: 2, stderr: `toolwright call: ${dir} is not a regular file; pass arguments from a pipe with '-' (stdin).\n` });
+  });
+
+  it('says how to pass a negative --timeout instead of calling it a flag', async () => {
+    const run = await runCli(['call', 'echo', '{"text":"a"}', '--timeout', '-1', ...SAMPLE]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe("toolwright call: option '--timeout' needs a value; to give one that starts with '-', write --timeout=VALUE.");
+    const negative = await runCli(['call', 'echo', '{"text":"a"}', '--timeout=-1', ...SAMPLE]);
+    expect(negative.stderr.split('\n')[0]).toBe("toolwright: --timeout: expected a number of seconds > 0, got '-1'.");
+  });
+
   it('reports usage mistakes with the usage line, exit 2', async () => {
     const run = await runCli(['call']);
-    expect(run).toMatchObject({ code: 2, stderr: "toolwright: toolwright call: too few arguments.\nUsage: toolwright call TOOL ['JSON'] [--spec FILE] [--json] [--timeout S]\n" });
+    expect(run).toMatchObject({ code: 2, stderr: "toolwright call: too few arguments.\nUsage: toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S]\n" });
+  });
+});
+
+describe('global options', () => {
+  it('are accepted before the command', async () => {
+    const run = await runCli(['--no-color', '--spec', join(FIXTURES, 'shout-spec.json'), ...SAMPLE, 'list', '--json']);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { name: string }[]).map((r) => r.name)).toEqual(['shout', 'echo', 'slow', 'sum', 'fail']);
+  });
+
+  it('help lists every command, version included', async () => {
+    const run = await runCli(['help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('\n  version  print the version\n');
+    const short = await runCli(['schema', '-f']);
+    expect(short.stderr.split('\n')[0]).toBe("toolwright schema: option '--format' needs a value.");
   });
 });
 

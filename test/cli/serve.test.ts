@@ -228,6 +228,6 @@ describe('toolwright serve --http', () => {
     child.stdin.end();
     const run = await finished(child);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('toolwright: toolwright serve: choose one transport, either --stdio or --http.\nUsage: toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P])\n');
+    expect(run.stderr).toBe('toolwright serve: choose one transport, either --stdio or --http.\nUsage: toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P])\n');
   });
 });

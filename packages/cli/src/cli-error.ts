@@ -21,6 +21,8 @@ export interface CliErrorOptions {
   message: string;
   /** A follow-up line (the usage of the command, a suggestion). */
   hint?: string;
+  /** The subcommand the mistake belongs to; the report then starts `toolwright <command>:`. */
+  command?: string;
   /** Exit code (default {@link ExitCode.USAGE}). */
   exitCode?: ExitCode;
   /** The underlying error. */
@@ -37,11 +39,14 @@ export class CliError extends Error {
   readonly hint?: string;
   /** The process exit code. */
   readonly exitCode: ExitCode;
+  /** The subcommand the mistake belongs to, if any. */
+  readonly command?: string;
 
   constructor(options: CliErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CliError';
     this.hint = options.hint;
+    this.command = options.command;
     this.exitCode = options.exitCode ?? ExitCode.USAGE;
   }
 }

@@ -4,6 +4,7 @@ import { flag, parseCommandLine } from './args/parse-command-line.js';
 import type { CommandLine } from './args/parse-command-line.js';
 import { renderCommandHelp, renderOverview } from './args/render-help.js';
 import { CliError, ExitCode } from './cli-error.js';
+import { escapeControlChars } from './format/escape-control-chars.js';
 import type { CommandContext } from './commands/command-context.js';
 import { toolsetSource } from './commands/command-context.js';
 import { processIo, Terminal } from './io/terminal.js';
@@ -24,15 +25,16 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
 function report(error: unknown, term: Terminal): ExitCode {
   const c = term.c;
   if (error instanceof CliError) {
-    term.err(`${c.red('toolwright:')} ${error.message}`);
-    if (error.hint) term.err(c.dim(error.hint));
+    // Messages may quote a server's or a tool's words: shown, never obeyed.
+    term.err(`${c.red(`toolwright${error.command ? ` ${error.command}` : ''}:`)} ${escapeControlChars(error.message)}`);
+    if (error.hint) term.err(c.dim(escapeControlChars(error.hint)));
     return error.exitCode;
   }
   if (ToolwrightError.isInstance(error)) {
-    term.err(`${c.red('toolwright:')} ${error.message} ${c.dim(`[${error.code}]`)}`);
+    term.err(`${c.red('toolwright:')} ${escapeControlChars(error.message)} ${c.dim(`[${error.code}]`)}`);
     return ExitCode.USAGE;
   }
-  term.err(`${c.red('toolwright: internal error:')} ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  term.err(`${c.red('toolwright: internal error:')} ${escapeControlChars(error instanceof Error ? (error.stack ?? error.message) : String(error))}`);
   return ExitCode.INTERNAL;
 }
 

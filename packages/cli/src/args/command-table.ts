@@ -66,14 +66,19 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright schema --format anthropic', 'toolwright schema grep glob --format openai --strict'],
   },
   call: {
-    usage: "toolwright call TOOL ['JSON'] [--spec FILE] [--json] [--timeout S]",
+    usage: "toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S]",
     summary: 'run one tool call (exit 0 success, 1 error observation, 2 usage/spec error)',
     positionals: [1, 2],
     options: {
       json: { type: 'boolean', help: 'print the events and observation as JSON' },
       timeout: { type: 'string', value: 'S', help: 'time limit in seconds' },
     },
-    examples: [`toolwright call glob '{"pattern":"**/*.md"}'`, `toolwright call think '{"thought":"plan"}' --json`],
+    examples: [
+      `toolwright call glob '{"pattern":"**/*.md"}'`,
+      `toolwright call think '{"thought":"plan"}' --json`,
+      'toolwright call file_editor @args.json      # arguments from a file',
+      'jq -n \'{thought: "plan"}\' | toolwright call think -   # arguments from stdin',
+    ],
   },
   serve: {
     usage: 'toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P])',

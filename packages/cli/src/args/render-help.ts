@@ -13,7 +13,7 @@ function optionLines(options: Record<string, OptionSpec>, c: ChalkInstance): str
 
 /** The overview printed by `toolwright help` and `toolwright --help`. */
 export function renderOverview(c: ChalkInstance): string {
-  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'shell' && n !== 'version');
+  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'shell');
   const width = Math.max(...names.map((n) => n.length));
   return [
     `${c.bold('toolwright')} — explore, call and serve a toolset (native tools and MCP servers)`,

@@ -1,6 +1,8 @@
 import { flag, stringOption } from '../args/parse-command-line.js';
 import { parseJsonArguments, parseTimeout } from '../args/parse-json-arguments.js';
+import { readArgumentsText } from '../args/read-arguments-text.js';
 import { ExitCode } from '../cli-error.js';
+import { escapeControlChars } from '../format/escape-control-chars.js';
 import { renderContent } from '../format/render-content.js';
 import { ProgressLine } from '../io/progress-line.js';
 import type { CallOutcome } from '../toolset/toolset.js';
@@ -19,16 +21,17 @@ function callJson(tool: string, outcome: CallOutcome): Record<string, unknown> {
 }
 
 /**
- * `toolwright call TOOL ['JSON'] [--json] [--timeout S]`: one call through the runtime. stdout
+ * `toolwright call TOOL ['JSON' | - | @FILE] [--json] [--timeout S]`: one call through the
+ * runtime, with the arguments inline, from stdin (`-`) or from a file (`@FILE`). stdout
  * gets what the model would read (visualized on a terminal, plain text in a pipe, or JSON); the
  * visualized Action goes to stderr on a terminal, as does progress. Ctrl-C cancels the call
  * (a second Ctrl-C quits at once). Exit 0 on success, 1 on an error observation, 2 on a usage
  * or spec error, 130 when interrupted.
  */
-export function callCommand(context: CommandContext): Promise<ExitCode> {
+export async function callCommand(context: CommandContext): Promise<ExitCode> {
   const { term, line } = context;
-  const [name, json] = line.positionals as [string, string | undefined];
-  const args = parseJsonArguments(name, json);
+  const [name, source] = line.positionals as [string, string | undefined];
+  const args = parseJsonArguments(name, await readArgumentsText(source, term.io.stdin, term.io.cwd));
   const timeoutMs = parseTimeout(stringOption(line.values, 'timeout'));
   const asJson = flag(line.values, 'json');
   return withToolset(context, async (toolset) => {
@@ -55,10 +58,10 @@ export function callCommand(context: CommandContext): Promise<ExitCode> {
     if (asJson) {
       term.out(JSON.stringify(callJson(name, outcome), null, 2));
     } else if (term.io.stdout.isTTY) {
-      if (action && term.io.stderr.isTTY) term.err(action.visualize());
-      term.out(observation.visualize());
+      if (action && term.io.stderr.isTTY) term.errUntrusted(action.visualize());
+      term.outUntrusted(observation.visualize());
     } else {
-      term.out(renderContent(observation.toLlmContent()));
+      term.out(escapeControlChars(renderContent(observation.toLlmContent())));
     }
     if (interrupted) return ExitCode.INTERRUPTED;
     return observation.isError ? ExitCode.ERROR_OBSERVATION : ExitCode.OK;

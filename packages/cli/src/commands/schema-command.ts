@@ -29,7 +29,8 @@ function parseFormat(value: string | undefined): ToolFormat {
   if ((SCHEMA_FORMATS as readonly string[]).includes(value)) return value as ToolFormat;
   const guess = closestMatch(value, SCHEMA_FORMATS);
   throw new CliError({
-    message: `toolwright schema: unknown format '${value}'.${guess ? ` Did you mean '${guess}'?` : ''}`,
+    message: `unknown format '${value}'.${guess ? ` Did you mean '${guess}'?` : ''}`,
+    command: 'schema',
     hint: `Expected one of: ${SCHEMA_FORMATS.join(', ')}.`,
   });
 }

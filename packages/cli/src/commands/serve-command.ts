@@ -9,7 +9,7 @@ function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65535) {
-    throw new CliError({ message: `--port: expected an integer from 0 to 65535, got '${text}'.`, hint: `Usage: ${COMMANDS.serve.usage}` });
+    throw new CliError({ command: 'serve', message: `--port: expected an integer from 0 to 65535, got '${text}'.`, hint: `Usage: ${COMMANDS.serve.usage}` });
   }
   return port;
 }
@@ -44,11 +44,11 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   const stdio = flag(line.values, 'stdio');
   const http = flag(line.values, 'http');
   if (stdio === http) {
-    throw new CliError({ message: `toolwright serve: choose one transport, ${stdio ? 'not both' : 'either'} --stdio or --http.`, hint: `Usage: ${COMMANDS.serve.usage}` });
+    throw new CliError({ command: 'serve', message: `choose one transport, ${stdio ? 'not both' : 'either'} --stdio or --http.`, hint: `Usage: ${COMMANDS.serve.usage}` });
   }
   const host = stringOption(line.values, 'host');
   if (stdio && (host !== undefined || line.values.port !== undefined)) {
-    throw new CliError({ message: 'toolwright serve: --host and --port go with --http, not --stdio.', hint: `Usage: ${COMMANDS.serve.usage}` });
+    throw new CliError({ command: 'serve', message: '--host and --port go with --http, not --stdio.', hint: `Usage: ${COMMANDS.serve.usage}` });
   }
   const port = parsePort(stringOption(line.values, 'port'));
   const bindHost = host ?? '127.0.0.1';
@@ -74,7 +74,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
       allowedHosts: listOption(line.values, 'allowed-host'),
       allowedOrigins: listOption(line.values, 'allowed-origin'),
     }).catch((error: NodeJS.ErrnoException) => {
-      throw new CliError({ message: `toolwright serve: cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
+      throw new CliError({ command: 'serve', message: `cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
     });
     const everywhere = isWildcardHost(bindHost) ? ' (listening on every interface)' : '';
     term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere}`);

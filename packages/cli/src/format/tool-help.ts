@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { JsonSchema, ToolDefinition } from '@toolwright/sdk';
 import { annotationBadges, paintBadges } from './annotation-badges.js';
+import { escapeControlChars } from './escape-control-chars.js';
 
 /** A JSON Schema's type in a few characters: `string`, `integer[]`, `"a" | "b"`, `string | null`. */
 export function schemaTypeLabel(schema: JsonSchema | undefined): string {
@@ -73,21 +74,23 @@ export function renderToolHelp(tool: ToolDefinition, origin: string, c: ChalkIns
   const schema = tool.inputSchema();
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  const head = [c.bold.cyan(tool.name), tool.title ? c.bold(`— ${tool.title}`) : '', c.magenta(`(${origin})`), paintBadges(annotationBadges(tool.annotations), c)];
-  const lines = [head.filter(Boolean).join(' '), '', indent(tool.description.trim(), '  '), ''];
+  const safe = (text: string): string => escapeControlChars(text);
+  const head = [c.bold.cyan(safe(tool.name)), tool.title ? c.bold(`— ${safe(tool.title)}`) : '', c.magenta(`(${safe(origin)})`), paintBadges(annotationBadges(tool.annotations), c)];
+  const lines = [head.filter(Boolean).join(' '), '', indent(safe(tool.description.trim()), '  '), ''];
   if (properties.length === 0) {
     lines.push(c.bold('Parameters:'), '  (none)');
   } else {
     lines.push(c.bold('Parameters:'));
-    const width = Math.max(...properties.map(([name]) => name.length));
-    for (const [name, prop] of properties) {
-      const need = required.has(name) ? c.yellow('required') : c.dim('optional');
-      const extra = constraints(prop);
-      const typeLabel = schemaTypeLabel(prop);
+    const width = Math.max(...properties.map(([name]) => safe(name).length));
+    for (const [rawName, prop] of properties) {
+      const name = safe(rawName);
+      const need = required.has(rawName) ? c.yellow('required') : c.dim('optional');
+      const extra = constraints(prop).map(safe);
+      const typeLabel = safe(schemaTypeLabel(prop));
       lines.push(`  ${c.cyan(name.padEnd(width))}  ${typeLabel}  ${need}${extra.length ? c.dim(`  (${extra.join(', ')})`) : ''}`);
-      if (prop.description) lines.push(indent(prop.description.trim(), `  ${' '.repeat(width)}  `));
+      if (prop.description) lines.push(indent(safe(prop.description.trim()), `  ${' '.repeat(width)}  `));
     }
   }
-  lines.push('', `${c.bold('Example:')} ${tool.name} ${JSON.stringify(exampleArguments(schema))}`);
+  lines.push('', `${c.bold('Example:')} ${safe(tool.name)} ${safe(JSON.stringify(exampleArguments(schema)))}`);
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ResolvedToolAnnotations } from '@toolwright/sdk';
 import { annotationBadges, paintBadges } from './annotation-badges.js';
+import { escapeControlChars } from './escape-control-chars.js';
 
 /** One row of `toolwright list`. */
 export interface ToolRow {
@@ -31,9 +32,13 @@ function truncate(text: string, width: number): string {
  */
 export function renderToolTable(rows: readonly ToolRow[], c: ChalkInstance, columns?: number): string {
   if (rows.length === 0) return c.dim('(no tools)');
-  const cells = rows.map((r) => ({ row: r, badges: annotationBadges(r.annotations) }));
-  const nameWidth = Math.max(4, ...rows.map((r) => r.name.length));
-  const originWidth = Math.max(6, ...rows.map((r) => r.origin.length));
+  // Names, origins and descriptions come from tools and servers: shown, never obeyed.
+  const cells = rows.map((r) => ({
+    row: { ...r, name: escapeControlChars(r.name), origin: escapeControlChars(r.origin), description: escapeControlChars(r.description) },
+    badges: annotationBadges(r.annotations),
+  }));
+  const nameWidth = Math.max(4, ...cells.map((x) => x.row.name.length));
+  const originWidth = Math.max(6, ...cells.map((x) => x.row.origin.length));
   const badgeWidth = Math.max(11, ...cells.map((x) => x.badges.join(' ').length));
   const header = `${'TOOL'.padEnd(nameWidth)}  ${'ORIGIN'.padEnd(originWidth)}  ${'ANNOTATIONS'.padEnd(badgeWidth)}  DESCRIPTION`;
   const descWidth = columns === undefined ? Infinity : columns - (nameWidth + originWidth + badgeWidth + 6);

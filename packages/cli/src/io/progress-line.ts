@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { ProgressReport } from '@toolwright/sdk';
+import { escapeControlChars } from '../format/escape-control-chars.js';
 import type { OutputStream } from './terminal.js';
 
 /**
@@ -20,7 +21,7 @@ export class ProgressLine {
     if (!this.stream.isTTY) return;
     const { progress, total, message } = report;
     const amount = total !== undefined && total > 0 ? `${progress}/${total} (${Math.round((progress / total) * 100)}%)` : String(progress);
-    const text = `${this.c.cyan('…')} ${this.label} ${amount}${message ? ` ${this.c.dim(message)}` : ''}`;
+    const text = `${this.c.cyan('…')} ${this.label} ${amount}${message ? ` ${this.c.dim(escapeControlChars(message).replace(/\n/g, ' '))}` : ''}`;
     const width = this.stream.columns ?? 80;
     this.stream.write(`\r\x1b[2K${text.length > width + 20 ? text.slice(0, width + 20) : text}`);
     this.shown = true;

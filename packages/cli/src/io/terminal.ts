@@ -1,6 +1,7 @@
 import { Chalk, supportsColor } from 'chalk';
 import type { ChalkInstance } from 'chalk';
 import { resetPaint } from '@toolwright/sdk';
+import { escapeControlChars } from '../format/escape-control-chars.js';
 
 /** A stream the CLI writes to, with the TTY facts it looks at. */
 export type OutputStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -63,6 +64,24 @@ export class Terminal {
       }
       resetPaint();
     }
+  }
+
+  /** True when output is coloured. */
+  get colored(): boolean {
+    return this.c.level > 0;
+  }
+
+  /**
+   * Writes text that came from a tool or a server (a rendered observation or action) to stdout:
+   * control characters are shown, not obeyed; our own colours stay when colours are on.
+   */
+  outUntrusted(text: string): void {
+    this.out(escapeControlChars(text, { keepColors: this.colored }));
+  }
+
+  /** {@link Terminal.outUntrusted} for stderr. */
+  errUntrusted(text: string): void {
+    this.err(escapeControlChars(text, { keepColors: this.colored }));
   }
 
   /** Writes `text` and a newline to stdout. */

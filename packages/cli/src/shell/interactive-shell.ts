@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { ExitCode } from '../cli-error.js';
 import { exampleArguments, renderToolHelp } from '../format/tool-help.js';
+import { escapeControlChars } from '../format/escape-control-chars.js';
 import { renderToolTable } from '../format/tool-table.js';
 import { ProgressLine } from '../io/progress-line.js';
 import type { Terminal } from '../io/terminal.js';
@@ -78,7 +79,7 @@ export async function runShell(toolset: Toolset, term: Terminal): Promise<ExitCo
         else {
           const tool = toolset.tool(rest);
           const guess = toolset.suggest(rest);
-          term.out(tool ? renderToolHelp(tool, toolset.originLabel(rest), c) : c.red(`Unknown tool '${rest}'.${guess ? ` Did you mean '${guess}'?` : ''}`));
+          term.out(tool ? renderToolHelp(tool, toolset.originLabel(rest), c) : c.red(escapeControlChars(`Unknown tool '${rest}'.${guess ? ` Did you mean '${guess}'?` : ''}`)));
         }
       } else if (word === 'list') {
         term.out(renderToolTable(toolset.rows(), c, term.columns));
@@ -88,8 +89,8 @@ export async function runShell(toolset: Toolset, term: Terminal): Promise<ExitCo
         const outcome = await toolset.execute(word, rest === '' ? {} : rest, { signal: running.signal, onProgress: (p) => progress.update(p) });
         progress.clear();
         running = undefined;
-        if (outcome.action) term.out(outcome.action.visualize());
-        term.out(outcome.observation.visualize());
+        if (outcome.action) term.outUntrusted(outcome.action.visualize());
+        term.outUntrusted(outcome.observation.visualize());
       }
       rl.prompt();
     }

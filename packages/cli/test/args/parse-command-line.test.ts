@@ -36,14 +36,41 @@ describe('parseCommandLine', () => {
 
   it('suggests the closest option and shows the usage', () => {
     const error = usageError(() => parseCommandLine(['list', '--jsno']));
-    expect(error.message).toBe("toolwright list: unknown option '--jsno'. Did you mean '--json'?");
+    expect(error.command).toBe('list');
+    expect(error.message).toBe("unknown option '--jsno'. Did you mean '--json'?");
     expect(error.hint).toBe('Usage: toolwright list [--spec FILE] [--json]');
   });
 
   it('reports a missing option value and wrong positionals', () => {
-    expect(usageError(() => parseCommandLine(['list', '--spec'])).message).toBe("toolwright list: option '--spec' needs a value.");
-    expect(usageError(() => parseCommandLine(['call'])).message).toBe('toolwright call: too few arguments.');
-    expect(usageError(() => parseCommandLine(['call', 'a', '{}', 'extra'])).message).toBe("toolwright call: unexpected argument 'extra'.");
+    expect(usageError(() => parseCommandLine(['list', '--spec'])).message).toBe("option '--spec' needs a value.");
+    expect(usageError(() => parseCommandLine(['call'])).message).toBe('too few arguments.');
+    expect(usageError(() => parseCommandLine(['call', 'a', '{}', 'extra'])).message).toBe("unexpected argument 'extra'.");
+  });
+
+  it('names a short option by its long name when its value is missing', () => {
+    expect(usageError(() => parseCommandLine(['schema', '-f'])).message).toBe("option '--format' needs a value.");
+  });
+
+  it('says how to pass a value that starts with a dash', () => {
+    const error = usageError(() => parseCommandLine(['call', 'x', '--timeout', '-1']));
+    expect(error.message).toBe("option '--timeout' needs a value; to give one that starts with '-', write --timeout=VALUE.");
+    expect(parseCommandLine(['call', 'x', '--timeout=-1']).values.timeout).toBe('-1');
+  });
+
+  it('takes global options before the command', () => {
+    expect(parseCommandLine(['--spec', 'a.yaml', 'list'])).toEqual({ command: 'list', positionals: [], values: { spec: 'a.yaml' } });
+    expect(parseCommandLine(['--no-color', 'list', '--json'])).toEqual({ command: 'list', positionals: [], values: { 'no-color': true, json: true } });
+    expect(parseCommandLine(['--spec=a.yaml', '--import', 'm.js', 'call', 'grep'])).toEqual({
+      command: 'call',
+      positionals: ['grep'],
+      values: { spec: 'a.yaml', import: ['m.js'] },
+    });
+    expect(parseCommandLine(['--no-color', '--version'])).toMatchObject({ command: 'version' });
+  });
+
+  it('still rejects a command option before the command', () => {
+    const error = usageError(() => parseCommandLine(['--json', 'list']));
+    expect(error.message).toBe("unknown option '--json'.");
   });
 
   it('turns --help into the help command and --version into version', () => {

@@ -39,4 +39,17 @@ describe('Terminal', () => {
     expect(term.interactive).toBe(false);
     expect(term.columns).toBeUndefined();
   });
+
+  it('prints tool text with its control characters shown, keeping SGR colours only when coloured', () => {
+    const coloured = io({ FORCE_COLOR: '1' }, true);
+    let out = '';
+    coloured.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    new Terminal(coloured).outUntrusted('\x1b[32mok\x1b[39m \x1b]52;c;eA==\x07');
+    expect(out).toBe('\x1b[32mok\x1b[39m \\x1b]52;c;eA==\\x07\n');
+    const plain = io({ NO_COLOR: '1' }, true);
+    let text = '';
+    plain.stdout.on('data', (c: Buffer) => (text += c.toString()));
+    new Terminal(plain).outUntrusted('\x1b[32mok\x1b[39m');
+    expect(text).toBe('\\x1b[32mok\\x1b[39m\n');
+  });
 });
