@@ -20,13 +20,44 @@ export type { ClassModel, FieldModel } from './schema/class-model.js';
 export { codecOf } from './schema/codec.js';
 export type { Codec, ParseResult } from './schema/codec.js';
 export { Description, Field } from './schema/field.js';
-export { toGeminiSchema } from './schema/gemini-schema.js';
+export { GEMINI_FORMATS, toGeminiSchema } from './schema/gemini-schema.js';
 export type { JsonSchema, JsonSchemaType, JsonValue } from './schema/json-schema.js';
 export { jsonSchemaOf } from './schema/json-schema-of.js';
 export type { AnyClass, ClassSchemaOptions, FieldOptions, FieldTypeRef } from './schema/metadata-store.js';
-export { toStrictSchema } from './schema/strict-schema.js';
+export type { SchemaProblem } from './schema/schema-problem.js';
+export { OPENAI_STRICT_FORMATS, toStrictSchema } from './schema/strict-schema.js';
+export { OPENAI_STRICT_LIMITS } from './schema/strict-limits.js';
 export { formatIssues, issuesFromAjv, joinPath, preview, typeName } from './schema/validation-issue.js';
 export type { ValidationIssue } from './schema/validation-issue.js';
+
+// policy
+export { alwaysAllow, approvalAnswerProblem, approveCall, editCall, rejectCall, rejectionMessage } from './policy/approval-answer.js';
+export type { ApprovalAnswer, ApprovalHandler } from './policy/approval-answer.js';
+export type { ApprovalRequest } from './policy/approval-request.js';
+export { AuditLog } from './policy/audit-log.js';
+export type { AuditEvent, AuditLogOptions } from './policy/audit-log.js';
+export { matchCommandRule, suggestCommandRules } from './policy/command-rule.js';
+export { DANGEROUS_DIRECTORIES, DANGEROUS_FILES, dangerousPathReason } from './policy/dangerous-paths.js';
+export type { DangerousPathOptions } from './policy/dangerous-paths.js';
+export { defaultCheckPermissions, defaultIsReadOnly } from './policy/default-tool-permissions.js';
+export { GrantsFile } from './policy/grants-file.js';
+export type { GrantsDocument } from './policy/grants-file.js';
+export { isInsideDirectories, realPathOf } from './policy/is-inside-directories.js';
+export { formatRule, parseRule, ruleSyntaxProblem } from './policy/parse-rule.js';
+export { PENDING_APPROVAL_TYPE, pendingApprovalProblem } from './policy/pending-approval.js';
+export type { PendingApproval } from './policy/pending-approval.js';
+export type { PermissionContext } from './policy/permission-context.js';
+export { allowDecision, askDecision, denyDecision, passthroughDecision } from './policy/permission-decision.js';
+export type { DecisionFields, DecisionReason, PermissionBehavior, PermissionDecision } from './policy/permission-decision.js';
+export { dontAskMessage, PermissionEngine } from './policy/permission-engine.js';
+export type { PermissionEngineOptions } from './policy/permission-engine.js';
+export { isPermissionMode, PERMISSION_MODES } from './policy/permission-mode.js';
+export type { PermissionMode } from './policy/permission-mode.js';
+export type { PermissionRule, RuleBehavior, RuleSource } from './policy/permission-rule.js';
+export { Policy } from './policy/policy.js';
+export type { PolicyPlace } from './policy/policy.js';
+export type { AuditLogConfig, PermissionsConfig, PolicyOptions } from './policy/policy-options.js';
+export type { PermissionSubject, ToolPermissions } from './policy/tool-permissions.js';
 
 // tool
 export { Action, renderValue } from './tool/action.js';
@@ -41,6 +72,7 @@ export type {
   AnthropicTool,
   ExportableTool,
   ExportOptions,
+  ExportWarning,
   GeminiFunctionDeclaration,
   McpToolDescriptor,
   OpenAITool,

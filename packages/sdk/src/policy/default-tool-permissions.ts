@@ -1,0 +1,19 @@
+import type { ToolAnnotations } from '../tool/tool-annotations.js';
+import type { PermissionDecision } from './permission-decision.js';
+
+const ALLOW_READ_ONLY: PermissionDecision = Object.freeze({ behavior: 'allow', reason: 'readOnly', message: 'The tool is read-only.' });
+
+/** A tool without its own `isReadOnly`: read-only exactly when it declares `readOnlyHint: true` (MCP's default is false). */
+export function defaultIsReadOnly(annotations: Pick<ToolAnnotations, 'readOnlyHint'>): boolean {
+  return annotations.readOnlyHint === true;
+}
+
+/**
+ * A tool without its own `checkPermissions`: read-only tools are allowed; others ask (a plain
+ * ask, not a safety check), saying whether the tool declares itself destructive.
+ */
+export function defaultCheckPermissions(name: string, annotations: Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint'>): PermissionDecision {
+  if (annotations.readOnlyHint === true) return ALLOW_READ_ONLY;
+  const what = annotations.destructiveHint === false ? 'changes its environment' : 'may make destructive changes (destructiveHint)';
+  return { behavior: 'ask', reason: 'tool', message: `'${name}' ${what}.` };
+}

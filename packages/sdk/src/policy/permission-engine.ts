@@ -1,0 +1,165 @@
+import { isPromiseLike } from '../util/guards.js';
+import type { PermissionContext } from './permission-context.js';
+import type { PermissionDecision } from './permission-decision.js';
+import type { PermissionMode } from './permission-mode.js';
+import type { PermissionRule, RuleBehavior } from './permission-rule.js';
+import { formatRule } from './parse-rule.js';
+import type { PermissionSubject } from './tool-permissions.js';
+
+/** Options of {@link PermissionEngine}. */
+export interface PermissionEngineOptions {
+  /** The mode (default `'default'`). */
+  mode?: PermissionMode;
+  /** Rules to start with. */
+  rules?: readonly PermissionRule[];
+  /** Directories edits may be auto-allowed in (`acceptEdits`, `dontAsk`): absolute paths, the working directory first. */
+  workingDirectories?: readonly string[];
+}
+
+interface RuleSet {
+  deny: PermissionRule[];
+  ask: PermissionRule[];
+  allow: PermissionRule[];
+}
+
+const READ_ONLY: PermissionDecision = Object.freeze({ behavior: 'allow', reason: 'readOnly', message: 'The call is read-only.' });
+const BYPASS: PermissionDecision = Object.freeze({ behavior: 'allow', reason: 'mode', message: 'Allowed by bypass mode.' });
+
+/** The message of an ask turned into a deny by `dontAsk` mode (AgentScope's wording). */
+export function dontAskMessage(original: string | undefined): string {
+  return `DONT_ASK mode converted ASK to DENY. Original reason: ${original ?? 'the call needs approval.'}`;
+}
+
+function sourceText(rule: PermissionRule): string {
+  return rule.source ? ` (${rule.source})` : '';
+}
+
+/**
+ * Decides whether a tool call may run: AgentScope's order, step by step, the first that decides wins.
+ *
+ * | step | default | acceptEdits | explore | bypass | dontAsk |
+ * |---|---|---|---|---|---|
+ * | 1 deny rule | deny | deny | deny | deny | deny |
+ * | 2 ask rule | ask | ask | ask | ask | deny |
+ * | 3 read-only call | allow | allow | allow | allow | allow |
+ * | 4 tool's checkPermissions | allow/deny kept, safety ask kept, other asks go on | same (the tool allows edits in the working dirs) | not called | allow/deny kept, asks ignored | same as acceptEdits, safety ask → deny |
+ * | 5 allow rule | allow | allow | skipped | allow | allow |
+ * | 6 fallback | ask | ask | deny | allow | deny |
+ *
+ * `check` is synchronous whenever the tool's `checkPermissions` is. A rule matcher that throws
+ * makes `check` throw: the caller must fail closed.
+ */
+export class PermissionEngine {
+  /** The current mode; may be changed at any time. */
+  mode: PermissionMode;
+  private readonly byTool = new Map<string, RuleSet>();
+  private readonly all: PermissionRule[] = [];
+  private dirs: readonly string[];
+
+  constructor(options: PermissionEngineOptions = {}) {
+    this.mode = options.mode ?? 'default';
+    this.dirs = Object.freeze([...(options.workingDirectories ?? [])]);
+    for (const rule of options.rules ?? []) this.addRule(rule);
+  }
+
+  /** Every rule, in the order added. */
+  get rules(): readonly PermissionRule[] {
+    return this.all;
+  }
+
+  /** The directories edits may be auto-allowed in. */
+  get workingDirectories(): readonly string[] {
+    return this.dirs;
+  }
+
+  set workingDirectories(dirs: readonly string[]) {
+    this.dirs = Object.freeze([...dirs]);
+  }
+
+  /** Adds a rule (an identical one already present is not added twice). Returns true when added. */
+  addRule(rule: PermissionRule): boolean {
+    let set = this.byTool.get(rule.tool);
+    if (!set) this.byTool.set(rule.tool, (set = { deny: [], ask: [], allow: [] }));
+    const list = set[rule.behavior];
+    if (list.some((r) => r.content === rule.content)) return false;
+    const frozen = Object.freeze({ ...rule });
+    list.push(frozen);
+    this.all.push(frozen);
+    return true;
+  }
+
+  /** The context a tool's `checkPermissions` gets. */
+  context(): PermissionContext {
+    return { mode: this.mode, workingDirectories: this.dirs };
+  }
+
+  /** The decision for `action` of `tool`: allow, ask or deny (never passthrough). */
+  check<A>(tool: PermissionSubject<A>, action: A): PermissionDecision | Promise<PermissionDecision> {
+    const mode = this.mode;
+    const set = this.byTool.get(tool.name);
+    if (set) {
+      const deny = firstMatch(set.deny, tool, action, 'deny');
+      if (deny) return { behavior: 'deny', reason: 'rule', rule: deny, message: `Rule ${formatRule(deny)}${sourceText(deny)} denies this call of '${tool.name}'.` };
+      const ask = firstMatch(set.ask, tool, action, 'ask');
+      if (ask) {
+        const message = `Rule ${formatRule(ask)}${sourceText(ask)} asks before this call of '${tool.name}'.`;
+        if (mode === 'dontAsk') return { behavior: 'deny', reason: 'mode', rule: ask, message: dontAskMessage(message) };
+        return { behavior: 'ask', reason: 'rule', rule: ask, message, suggestedRules: this.suggestions(tool, action) };
+      }
+    }
+    if (tool.isReadOnly(action)) return READ_ONLY;
+    if (mode === 'explore') return { behavior: 'deny', reason: 'mode', message: `'${tool.name}' may change things (explore mode is read-only).` };
+    const own = tool.checkPermissions(action, this.context());
+    if (isPromiseLike<PermissionDecision>(own)) return Promise.resolve(own).then((d) => this.afterTool(tool, action, set, d));
+    return this.afterTool(tool, action, set, own);
+  }
+
+  /** Steps 4 (what the tool said), 5 and 6. */
+  private afterTool<A>(tool: PermissionSubject<A>, action: A, set: RuleSet | undefined, own: PermissionDecision): PermissionDecision {
+    const mode = this.mode;
+    if (own.behavior === 'allow' || own.behavior === 'deny') return { reason: 'tool', ...own };
+    if (own.behavior === 'ask' && own.bypassImmune && mode !== 'bypass') {
+      const safety: PermissionDecision = { reason: 'safety', ...own, suggestedRules: own.suggestedRules ?? [] };
+      if (mode === 'dontAsk') return { ...safety, behavior: 'deny', message: dontAskMessage(own.message) };
+      return safety;
+    }
+    if (set) {
+      const allow = set.allow.length > 0 ? allowingRules(set.allow, tool, action) : undefined;
+      if (allow) {
+        const names = allow.map((r) => `${formatRule(r)}${sourceText(r)}`).join(', ');
+        const message = `${allow.length === 1 ? 'Rule' : 'Rules'} ${names} ${allow.length === 1 ? 'allows' : 'allow'} this call of '${tool.name}'.`;
+        return { behavior: 'allow', reason: 'rule', rule: allow[0], message };
+      }
+    }
+    if (mode === 'bypass') return BYPASS;
+    const message = own.message ?? `No rule allows this call of '${tool.name}'.`;
+    const suggestedRules = own.suggestedRules ?? this.suggestions(tool, action);
+    if (mode === 'dontAsk') return { behavior: 'deny', reason: 'mode', message: dontAskMessage(message), suggestedRules };
+    return { behavior: 'ask', reason: 'fallback', message, suggestedRules };
+  }
+
+  /** Allow rules from the tool's suggestions, or one rule for the whole tool when it has none. */
+  private suggestions<A>(tool: PermissionSubject<A>, action: A): PermissionRule[] {
+    const contents = tool.suggestRules(action);
+    if (contents.length === 0) return [{ tool: tool.name, behavior: 'allow' }];
+    return contents.map((content) => ({ tool: tool.name, content, behavior: 'allow' }));
+  }
+}
+
+function firstMatch<A>(rules: readonly PermissionRule[], tool: PermissionSubject<A>, action: A, behavior: RuleBehavior): PermissionRule | undefined {
+  for (const rule of rules) {
+    if (rule.content === undefined || tool.matchRule(rule.content, action, behavior)) return rule;
+  }
+  return undefined;
+}
+
+/** The allow rules that let `action` run: one that matches alone, or (for tools that combine them) all with content together. */
+function allowingRules<A>(rules: readonly PermissionRule[], tool: PermissionSubject<A>, action: A): readonly PermissionRule[] | undefined {
+  if (!tool.coveredByAllowRules) {
+    const one = firstMatch(rules, tool, action, 'allow');
+    return one ? [one] : undefined;
+  }
+  const whole = rules.find((r) => r.content === undefined);
+  if (whole) return [whole];
+  return tool.coveredByAllowRules(rules.map((r) => r.content!), action) ? rules : undefined;
+}

@@ -1,0 +1,35 @@
+import type { ApprovalHandler } from './approval-answer.js';
+import type { PermissionMode } from './permission-mode.js';
+import type { PermissionRule } from './permission-rule.js';
+
+/** Where the audit log goes: a path, `false` for none, or a path with options. */
+export type AuditLogConfig = string | false | { path?: string; includeValues?: boolean };
+
+/**
+ * The JSON part of the policy: what an agent spec's `permissions:` section holds. Relative paths
+ * are resolved against the conversation's working directory.
+ */
+export interface PermissionsConfig {
+  /** The mode (default `'default'`). */
+  mode?: PermissionMode;
+  /** Allow rules: `Tool` or `Tool(content)`, e.g. `file_editor(src/**)`, `terminal(git status:*)`. */
+  allow?: string[];
+  /** Ask rules. */
+  ask?: string[];
+  /** Deny rules. */
+  deny?: string[];
+  /** Directories edits may be auto-allowed in (`acceptEdits`, `dontAsk`); default: the working directory. */
+  workingDirectories?: string[];
+  /** The grants file "always" answers persist to; `false` keeps them in memory. Default `<stateDir>/permissions.json`. */
+  grantsFile?: string | false;
+  /** The JSONL audit log; `false` for none. Default `<stateDir>/audit.jsonl`, argument names only. */
+  auditLog?: AuditLogConfig;
+}
+
+/** The policy of an Agent (`AgentOptions.permissions`): the JSON part plus what only code can give. */
+export interface PolicyOptions extends PermissionsConfig {
+  /** Rules as objects (e.g. parsed from a spec file or CLI flags, with their source). */
+  rules?: PermissionRule[];
+  /** Answers approval requests. Absent = deferred mode: asked calls come back pending. */
+  onApproval?: ApprovalHandler;
+}

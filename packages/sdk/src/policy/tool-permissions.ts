@@ -1,0 +1,51 @@
+import type { PermissionContext } from './permission-context.js';
+import type { PermissionDecision } from './permission-decision.js';
+import type { RuleBehavior } from './permission-rule.js';
+
+/**
+ * A tool's part in permission checks, all optional (defaults come from its annotations: see
+ * `defaultIsReadOnly` and `defaultCheckPermissions`). Given to a `ToolDefinition` as its
+ * `permissions` option.
+ */
+export interface ToolPermissions<A = unknown> {
+  /** True when this call changes nothing (then it is allowed in every mode, ask and deny rules aside). */
+  isReadOnly?(action: A): boolean;
+  /**
+   * The tool's own verdict for a call that is not read-only: allow, deny, ask (a bypass-immune ask
+   * is a safety check allow rules cannot silence) or passthrough. Not called in `explore` mode.
+   */
+  checkPermissions?(action: A, context: PermissionContext): PermissionDecision | Promise<PermissionDecision>;
+  /**
+   * True when a rule's `content` (the part in parentheses) matches this call. `behavior` says
+   * which kind of rule asks: a tool whose call has parts (a compound shell command) should match
+   * a deny or ask rule when ANY part matches, and an allow rule only when EVERY part does.
+   * Default: never (only rules without content apply to the tool).
+   */
+  matchRule?(content: string, action: A, behavior: RuleBehavior): boolean;
+  /**
+   * Optional, for calls with parts: true when the allow rules' contents TOGETHER cover the call
+   * (`git:*` and `npm:*` cover `git status && npm test`). When present, the engine uses it
+   * instead of `matchRule` for allow rules with content.
+   */
+  coveredByAllowRules?(contents: readonly string[], action: A): boolean;
+  /** Rule contents that would allow calls like this one (e.g. `src/**`, `git commit:*`). */
+  suggestRules?(action: A): string[];
+  /** Extra facts shown with an approval request (e.g. the MCP server and tool). */
+  approvalMetadata?(action: A): Record<string, unknown> | undefined;
+}
+
+/** What the permission engine needs of a tool (a `ToolDefinition` is one). */
+export interface PermissionSubject<A = unknown> {
+  /** The tool's name (rules are keyed by it). */
+  readonly name: string;
+  /** See {@link ToolPermissions.isReadOnly}. */
+  isReadOnly(action: A): boolean;
+  /** See {@link ToolPermissions.checkPermissions}. */
+  checkPermissions(action: A, context: PermissionContext): PermissionDecision | Promise<PermissionDecision>;
+  /** See {@link ToolPermissions.matchRule}. */
+  matchRule(content: string, action: A, behavior: RuleBehavior): boolean;
+  /** See {@link ToolPermissions.coveredByAllowRules}. */
+  coveredByAllowRules?(contents: readonly string[], action: A): boolean;
+  /** See {@link ToolPermissions.suggestRules}. */
+  suggestRules(action: A): string[];
+}
