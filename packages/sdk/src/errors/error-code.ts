@@ -36,8 +36,20 @@ export const ErrorCode = {
   MCP_CONNECTION: 'MCP_CONNECTION',
   /** An MCP server's configuration is wrong. */
   MCP_CONFIG: 'MCP_CONFIG',
+  /** A tool group id (or `group/tool` reference) names no registered group. */
+  UNKNOWN_TOOL_GROUP: 'UNKNOWN_TOOL_GROUP',
+  /** A tool group id is already registered with a different definition. */
+  DUPLICATE_TOOL_GROUP: 'DUPLICATE_TOOL_GROUP',
+  /** Credentials are missing, or the service rejected them (HTTP 401/403). */
+  AUTH_REQUIRED: 'AUTH_REQUIRED',
   /** The object (client, conversation, agent) was already closed. */
   CLOSED: 'CLOSED',
+  /** A call hook (pre or post) threw; the message names the hook. */
+  HOOK_FAILED: 'HOOK_FAILED',
+  /** A tool asked the client for something it does not offer (logging, sampling, elicitation). */
+  NOT_SUPPORTED: 'NOT_SUPPORTED',
+  /** Options passed to a call (`timeoutMs`, …) are invalid: a caller's configuration mistake. */
+  INVALID_OPTIONS: 'INVALID_OPTIONS',
   /** Our own bug: an invariant did not hold. */
   INTERNAL: 'INTERNAL',
 } as const;

@@ -1,0 +1,20 @@
+/**
+ * @toolwright/providers — tool groups served by provider plugins (the Llama Stack model):
+ * `ToolGroupRuntime` (register groups, list tools, `invokeTool`) and the built-in providers.
+ * The MCP client loads only when an MCP group is first listed.
+ */
+export { McpProvider, MCP_PROVIDER_ID } from './mcp/mcp-provider.js';
+export type { McpProviderOptions } from './mcp/mcp-provider.js';
+export { resultFromMcp } from './mcp/result-from-mcp.js';
+export { failedResult, resultFromError } from './runtime/invocation-error.js';
+export { parseToolRef } from './runtime/parse-tool-ref.js';
+export type { ToolRef } from './runtime/parse-tool-ref.js';
+export type { ToolDef } from './runtime/tool-def.js';
+export type { McpEndpoint, ToolGroup, ToolGroupInfo, ToolGroupInput, ToolGroupStatus } from './runtime/tool-group.js';
+export type { InvocationContext, ListingContext, ProvidedToolDef, ToolGroupProvider } from './runtime/tool-group-provider.js';
+export { ToolGroupRuntime } from './runtime/tool-group-runtime.js';
+export type { InvokeToolOptions, ListToolsOptions, ToolGroupRuntimeOptions } from './runtime/tool-group-runtime.js';
+export { InvocationErrorCode } from './runtime/tool-invocation-result.js';
+export type { ToolInvocationResult } from './runtime/tool-invocation-result.js';
+export { resolveAgentToolGroups } from './runtime/resolve-agent-tool-groups.js';
+export type { ResolveAgentToolGroupsOptions } from './runtime/resolve-agent-tool-groups.js';

@@ -1,0 +1,75 @@
+import type { SchemaCheck, SchemaValidatorCache } from '@toolwright/sdk/mcp';
+import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
+import { exposeTool } from './expose-tool.js';
+import type { ListingContext, ToolGroupProvider } from './tool-group-provider.js';
+import type { ToolDef } from './tool-def.js';
+import type { ToolGroup, ToolGroupStatus } from './tool-group.js';
+
+/** One indexed tool: what the model sees, plus its lazily compiled argument check. */
+export interface IndexedTool {
+  readonly def: ToolDef;
+  readonly entry: GroupEntry;
+  check?: SchemaCheck;
+}
+
+let validators: Promise<SchemaValidatorCache> | undefined;
+
+/** One validator cache for all runtimes; its module (the SDK's MCP subpath) loads on first indexing. */
+export function schemaValidators(): Promise<SchemaValidatorCache> {
+  return (validators ??= import('@toolwright/sdk/mcp').then((mcp) => new mcp.SchemaValidatorCache()));
+}
+
+/**
+ * A registered group and its tool index: listed on first need, cached until unregistered or
+ * refreshed. A failed listing is not cached (the next need tries again); its status says why.
+ */
+export class GroupEntry {
+  status: ToolGroupStatus = { state: 'not-indexed' };
+  tools?: ReadonlyMap<string, IndexedTool>;
+  validators?: SchemaValidatorCache;
+  private loading?: Promise<ReadonlyMap<string, IndexedTool>>;
+
+  constructor(
+    readonly group: ToolGroup,
+    readonly provider: ToolGroupProvider,
+  ) {}
+
+  /** The group's tools, listing them if needed. Throws the provider's error (status updated). */
+  index(ctx: ListingContext): Promise<ReadonlyMap<string, IndexedTool>> {
+    if (this.tools) return Promise.resolve(this.tools);
+    return (this.loading ??= this.load(ctx).finally(() => {
+      this.loading = undefined;
+    }));
+  }
+
+  /** Forgets the index; the next need lists again. */
+  invalidate(): void {
+    this.tools = undefined;
+    this.status = { state: 'not-indexed' };
+  }
+
+  private async load(ctx: ListingContext): Promise<ReadonlyMap<string, IndexedTool>> {
+    try {
+      const [listed, cache] = await Promise.all([this.provider.listTools(this.group, ctx), schemaValidators()]);
+      const tools = new Map<string, IndexedTool>();
+      for (const def of listed) {
+        if (tools.has(def.name)) {
+          throw new ToolwrightError({
+            code: ErrorCode.DUPLICATE_TOOL,
+            message: `Provider '${this.provider.id}' listed tool '${def.name}' twice for group '${this.group.toolgroupId}'.`,
+            details: { toolgroupId: this.group.toolgroupId, tool: def.name },
+          });
+        }
+        tools.set(def.name, { def: exposeTool(def, this.group), entry: this });
+      }
+      this.validators = cache;
+      this.tools = tools;
+      this.status = { state: 'ready', toolCount: tools.size };
+      return tools;
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.status = ToolwrightError.hasCode(error, ErrorCode.AUTH_REQUIRED) ? { state: 'auth-required', error: text } : { state: 'unreachable', error: text };
+      throw error;
+    }
+  }
+}

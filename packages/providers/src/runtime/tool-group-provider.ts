@@ -1,0 +1,44 @@
+import type { ToolDef } from './tool-def.js';
+import type { ToolGroup } from './tool-group.js';
+import type { ToolInvocationResult } from './tool-invocation-result.js';
+
+/** What a provider gets with each call. */
+export interface InvocationContext {
+  /** The tool's group (its fixed `args` are already merged into the kwargs). */
+  readonly group: ToolGroup;
+  /** Per-request settings and credentials (`{ brave_api_key: … }`); never log them. */
+  readonly providerData: Readonly<Record<string, unknown>>;
+  /** Cancels the call. */
+  readonly signal?: AbortSignal;
+  /** The caller's session, when there is one. */
+  readonly sessionId?: string;
+}
+
+/** What a provider gets when it lists a group's tools. */
+export interface ListingContext {
+  readonly providerData: Readonly<Record<string, unknown>>;
+  readonly signal?: AbortSignal;
+}
+
+/** The tools a provider lists, without their group (the runtime adds it). */
+export type ProvidedToolDef = Omit<ToolDef, 'toolgroupId'>;
+
+/**
+ * A plugin that serves tool groups. Providers throw `ToolwrightError`s for failures (the runtime
+ * turns them into error results; `AUTH_REQUIRED` is never hidden) and may return error results
+ * themselves.
+ */
+export interface ToolGroupProvider {
+  /** The id groups name in `providerId`. */
+  readonly id: string;
+  /** Checks a group at registration; throws a configuration error. Must not do I/O. */
+  checkGroup?(group: ToolGroup): void;
+  /** The group's tools. Called lazily, once per group until it succeeds (then cached). */
+  listTools(group: ToolGroup, ctx: ListingContext): readonly ProvidedToolDef[] | Promise<readonly ProvidedToolDef[]>;
+  /** Runs one tool. `kwargs` are the model's arguments merged with the group's fixed args. */
+  invoke(tool: ToolDef, kwargs: Record<string, unknown>, ctx: InvocationContext): ToolInvocationResult | Promise<ToolInvocationResult>;
+  /** Releases what the provider holds for a group (connections) when it is unregistered. */
+  releaseGroup?(group: ToolGroup): void | Promise<void>;
+  /** Releases everything. */
+  close?(): void | Promise<void>;
+}

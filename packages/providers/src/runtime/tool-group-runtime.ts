@@ -1,0 +1,303 @@
+import { closestMatch, ErrorCode, formatIssues, ToolwrightError } from '@toolwright/sdk';
+import { checkToolGroup, sameToolGroup } from './check-tool-group.js';
+import { GroupEntry } from './group-entry.js';
+import type { IndexedTool } from './group-entry.js';
+import { failedResult, resultFromError } from './invocation-error.js';
+import { normaliseResult } from './normalise-result.js';
+import { parseToolRef } from './parse-tool-ref.js';
+import type { InvocationContext, ListingContext, ToolGroupProvider } from './tool-group-provider.js';
+import type { ToolDef } from './tool-def.js';
+import type { ToolGroup, ToolGroupInfo, ToolGroupInput } from './tool-group.js';
+import { InvocationErrorCode } from './tool-invocation-result.js';
+import type { ToolInvocationResult } from './tool-invocation-result.js';
+
+/** Options of {@link ToolGroupRuntime}. */
+export interface ToolGroupRuntimeOptions {
+  /** Providers available to groups (more can be added with `registerProvider`). */
+  providers?: readonly ToolGroupProvider[];
+  /** Receives warnings (a skipped group). Default: `process.emitWarning`. */
+  onWarning?: (message: string) => void;
+}
+
+/** Options of {@link ToolGroupRuntime.listTools}. */
+export interface ListToolsOptions {
+  /** Only this group's tools; `group/tool` gives that one tool. */
+  toolgroupId?: string;
+  /** Per-request credentials for providers that need them to list. */
+  providerData?: Readonly<Record<string, unknown>>;
+  signal?: AbortSignal;
+}
+
+/** Options of {@link ToolGroupRuntime.invokeTool}. */
+export interface InvokeToolOptions {
+  /** Per-request settings and credentials (`{ brave_api_key }`); never logged. */
+  providerData?: Readonly<Record<string, unknown>>;
+  signal?: AbortSignal;
+  sessionId?: string;
+}
+
+const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * Tool groups served by provider plugins (the Llama Stack model): register groups, list their
+ * tools, invoke a tool by name. Named `ToolGroupRuntime` rather than Llama's `ToolRuntime` because
+ * the SDK's `runtime/` is the Agent's call loop; this is the runtime of *groups*.
+ *
+ * - Groups are indexed lazily (nothing is contacted at registration) and cached per group.
+ * - `listTools()` skips a group that cannot be listed, with a warning, and `listToolGroups()`
+ *   shows its status; an auth failure (`AUTH_REQUIRED`) is never skipped.
+ * - `invokeTool` never throws: failures are results with `errorCode` and `errorMessage`.
+ * - Argument precedence: the group's fixed `args` > the call's arguments. Fixed args are removed
+ *   from the schema the model sees, and a call that sets one is refused, naming it.
+ */
+export class ToolGroupRuntime {
+  private readonly providers = new Map<string, ToolGroupProvider>();
+  private readonly groups = new Map<string, GroupEntry>();
+  private byName = new Map<string, IndexedTool[]>();
+  private readonly warn: (message: string) => void;
+
+  constructor(options: ToolGroupRuntimeOptions = {}) {
+    for (const provider of options.providers ?? []) this.registerProvider(provider);
+    this.warn = options.onWarning ?? ((message) => process.emitWarning(message, 'ToolwrightWarning'));
+  }
+
+  /** Adds a provider plugin. Throws `DUPLICATE_TOOL` style config error for a taken id. */
+  registerProvider(provider: ToolGroupProvider): this {
+    if (this.providers.has(provider.id)) {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `A provider with id '${provider.id}' is already registered.`, details: { providerId: provider.id } });
+    }
+    this.providers.set(provider.id, provider);
+    return this;
+  }
+
+  /** The ids of the registered providers. */
+  listProviders(): string[] {
+    return [...this.providers.keys()];
+  }
+
+  /**
+   * Registers a group; contacts nothing (its tools are listed on first need). Registering the
+   * same definition again returns the existing group; a different one under a taken id throws
+   * `DUPLICATE_TOOL_GROUP`. An unknown provider throws `NOT_REGISTERED` with a suggestion.
+   */
+  registerToolGroup(input: ToolGroupInput): ToolGroup {
+    const group = checkToolGroup(input);
+    const existing = this.groups.get(group.toolgroupId);
+    if (existing) {
+      if (sameToolGroup(existing.group, group)) return existing.group;
+      throw new ToolwrightError({
+        code: ErrorCode.DUPLICATE_TOOL_GROUP,
+        message: `Tool group '${group.toolgroupId}' already exists with a different definition (provider '${existing.group.providerId}'); unregister it first or pick another id.`,
+        details: { toolgroupId: group.toolgroupId },
+      });
+    }
+    const provider = this.providers.get(group.providerId);
+    if (!provider) {
+      const known = [...this.providers.keys()];
+      const guess = closestMatch(group.providerId, known);
+      throw new ToolwrightError({
+        code: ErrorCode.NOT_REGISTERED,
+        message: `Tool group '${group.toolgroupId}' names provider '${group.providerId}', which is not registered.${guess ? ` Did you mean '${guess}'?` : ''} Available providers: ${known.join(', ') || '(none)'}.`,
+        details: { toolgroupId: group.toolgroupId, providerId: group.providerId },
+      });
+    }
+    provider.checkGroup?.(group);
+    this.groups.set(group.toolgroupId, new GroupEntry(group, provider));
+    return group;
+  }
+
+  /** Removes a group and releases what its provider holds for it. Throws `UNKNOWN_TOOL_GROUP`. */
+  async unregisterToolGroup(toolgroupId: string): Promise<void> {
+    const entry = this.entry(toolgroupId);
+    this.groups.delete(toolgroupId);
+    this.rebuildNames();
+    await entry.provider.releaseGroup?.(entry.group);
+  }
+
+  /** A group with its status. Throws `UNKNOWN_TOOL_GROUP` (with a suggestion). */
+  getToolGroup(toolgroupId: string): ToolGroupInfo {
+    const entry = this.entry(toolgroupId);
+    return { ...entry.group, status: entry.status };
+  }
+
+  /** Every group with its index status (`not-indexed`, `ready`, `unreachable`, `auth-required`). */
+  listToolGroups(): ToolGroupInfo[] {
+    return [...this.groups.values()].map((entry) => ({ ...entry.group, status: entry.status }));
+  }
+
+  /** Lists the group's tools again on next need. */
+  refreshToolGroup(toolgroupId: string): void {
+    this.entry(toolgroupId).invalidate();
+    this.rebuildNames();
+  }
+
+  /**
+   * Tools as the model sees them. With `toolgroupId`, that group's tools (or with `group/tool`,
+   * that one tool); its failure throws. Without, every group's tools: a group that fails is
+   * skipped with a warning, except for `AUTH_REQUIRED`, which throws.
+   */
+  async listTools(options: ListToolsOptions = {}): Promise<ToolDef[]> {
+    const ctx: ListingContext = { providerData: options.providerData ?? NO_DATA, signal: options.signal };
+    if (options.toolgroupId !== undefined) {
+      const ref = parseToolRef(options.toolgroupId);
+      const tools = await this.entry(ref.toolgroupId).index(ctx);
+      if (ref.tool === undefined) return [...tools.values()].map((t) => t.def);
+      return [this.toolInGroup(ref.toolgroupId, tools, ref.tool).def];
+    }
+    const entries = [...this.groups.values()];
+    const settled = await Promise.allSettled(entries.map((entry) => entry.index(ctx)));
+    this.rebuildNames();
+    const out: ToolDef[] = [];
+    settled.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') {
+        for (const tool of outcome.value.values()) out.push(tool.def);
+        return;
+      }
+      if (ToolwrightError.hasCode(outcome.reason, ErrorCode.AUTH_REQUIRED)) throw outcome.reason;
+      const text = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      this.warn(`Skipping tool group '${entries[i]!.group.toolgroupId}': its tools could not be listed: ${text}`);
+    });
+    return out;
+  }
+
+  /** One tool by name (or `group/tool`). Throws `UNKNOWN_TOOL` / `UNKNOWN_TOOL_GROUP` with suggestions. */
+  async getTool(name: string, options: Omit<ListToolsOptions, 'toolgroupId'> = {}): Promise<ToolDef> {
+    const found = await this.findTool(name, { providerData: options.providerData ?? NO_DATA, signal: options.signal });
+    if ('def' in found) return found.def;
+    throw found.error;
+  }
+
+  /**
+   * Runs a tool: checks the call's arguments against the schema the model saw, merges the
+   * group's fixed args over them, and calls the provider. Never throws.
+   */
+  async invokeTool(name: string, kwargs: Record<string, unknown>, options: InvokeToolOptions = {}): Promise<ToolInvocationResult> {
+    const providerData = options.providerData ?? NO_DATA;
+    const hits = this.byName.get(name);
+    let tool: IndexedTool;
+    if (hits?.length === 1) tool = hits[0]!;
+    else {
+      const found = await this.findTool(name, { providerData, signal: options.signal });
+      if (!('def' in found)) return resultFromError(found.error, name);
+      tool = found;
+    }
+    const group = tool.entry.group;
+    const meta = { toolgroupId: group.toolgroupId };
+    if (typeof kwargs !== 'object' || kwargs === null || Array.isArray(kwargs)) {
+      return failedResult(`Arguments for tool '${tool.def.name}' must be a JSON object, got ${Array.isArray(kwargs) ? 'an array' : typeof kwargs}.`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS });
+    }
+    let fixed = false;
+    for (const key in group.args) {
+      fixed = true;
+      if (Object.hasOwn(kwargs, key)) {
+        return failedResult(
+          `Argument '${key}' of tool '${tool.def.name}' is fixed by tool group '${group.toolgroupId}' and cannot be set by the call; call it again without '${key}'.`,
+          InvocationErrorCode.INVALID_ARGUMENTS,
+          { ...meta, code: ErrorCode.INVALID_ARGUMENTS },
+        );
+      }
+    }
+    const merged = fixed ? { ...kwargs, ...group.args } : kwargs;
+    const check = (tool.check ??= tool.entry.validators!.get(tool.def.inputSchema));
+    const issues = check(kwargs);
+    if (issues.length > 0) {
+      return failedResult(`Invalid arguments for tool '${tool.def.name}':\n${formatIssues(issues)}`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS });
+    }
+    const ctx: InvocationContext = { group, providerData, signal: options.signal, sessionId: options.sessionId };
+    try {
+      return normaliseResult(await tool.entry.provider.invoke(tool.def, merged, ctx), tool.def.name, meta);
+    } catch (error) {
+      return resultFromError(error, tool.def.name, meta);
+    }
+  }
+
+  /** Closes every provider. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.providers.values()].map((provider) => provider.close?.()));
+  }
+
+  private entry(toolgroupId: string): GroupEntry {
+    const entry = this.groups.get(toolgroupId);
+    if (entry) return entry;
+    throw this.unknownGroup(toolgroupId);
+  }
+
+  /** `UNKNOWN_TOOL_GROUP`: names the id, suggests the closest, lists the registered ones. */
+  unknownGroup(toolgroupId: string): ToolwrightError {
+    const known = [...this.groups.keys()];
+    const guess = closestMatch(toolgroupId, known);
+    return new ToolwrightError({
+      code: ErrorCode.UNKNOWN_TOOL_GROUP,
+      message: `Tool group '${toolgroupId}' not found.${guess ? ` Did you mean '${guess}'?` : ''} Available tool groups: ${known.join(', ') || '(none registered)'}.`,
+      details: { toolgroupId, suggestion: guess },
+    });
+  }
+
+  private toolInGroup(toolgroupId: string, tools: ReadonlyMap<string, IndexedTool>, name: string): IndexedTool {
+    const tool = tools.get(name);
+    if (tool) return tool;
+    const guess = closestMatch(name, tools.keys());
+    throw new ToolwrightError({
+      code: ErrorCode.UNKNOWN_TOOL,
+      message: `Tool '${name}' not found in tool group '${toolgroupId}'.${guess ? ` Did you mean '${guess}'?` : ''} Its tools: ${[...tools.keys()].join(', ') || '(none)'}.`,
+      details: { toolgroupId, tool: name, suggestion: guess },
+    });
+  }
+
+  private async findTool(name: string, ctx: ListingContext): Promise<IndexedTool | { error: ToolwrightError }> {
+    try {
+      if (name.includes('/')) {
+        const ref = parseToolRef(name);
+        const tools = await this.entry(ref.toolgroupId).index(ctx);
+        return this.toolInGroup(ref.toolgroupId, tools, ref.tool ?? '');
+      }
+      await this.indexAll(ctx);
+    } catch (error) {
+      return { error: ToolwrightError.isInstance(error) ? error : new ToolwrightError({ code: ErrorCode.EXECUTION_FAILED, message: String(error) }) };
+    }
+    const hits = this.byName.get(name) ?? [];
+    if (hits.length === 1) return hits[0]!;
+    if (hits.length > 1) {
+      const refs = hits.map((t) => `'${t.def.toolgroupId}/${name}'`).join(' or ');
+      return {
+        error: new ToolwrightError({
+          code: ErrorCode.DUPLICATE_TOOL,
+          message: `Tool '${name}' is provided by ${hits.length} tool groups (${hits.map((t) => t.def.toolgroupId).join(', ')}); call it as ${refs}.`,
+          details: { tool: name, toolgroupIds: hits.map((t) => t.def.toolgroupId) },
+        }),
+      };
+    }
+    const guess = closestMatch(name, this.byName.keys());
+    return {
+      error: new ToolwrightError({
+        code: ErrorCode.UNKNOWN_TOOL,
+        message: `Tool '${name}' not found.${guess ? ` Did you mean '${guess}'?` : ''} Available tools: ${[...this.byName.keys()].join(', ') || '(none)'}.`,
+        details: { tool: name, suggestion: guess },
+      }),
+    };
+  }
+
+  /** Indexes every group not yet indexed (failures skipped, except auth) and rebuilds the name map. */
+  private async indexAll(ctx: ListingContext): Promise<void> {
+    const pending = [...this.groups.values()].filter((entry) => !entry.tools);
+    const settled = await Promise.allSettled(pending.map((entry) => entry.index(ctx)));
+    for (const outcome of settled) {
+      if (outcome.status === 'rejected' && ToolwrightError.hasCode(outcome.reason, ErrorCode.AUTH_REQUIRED)) throw outcome.reason;
+    }
+    this.rebuildNames();
+  }
+
+  /** The name → tools map over every indexed group (a name in two groups has two entries). */
+  private rebuildNames(): void {
+    const byName = new Map<string, IndexedTool[]>();
+    for (const entry of this.groups.values()) {
+      if (!entry.tools) continue;
+      for (const tool of entry.tools.values()) {
+        const list = byName.get(tool.def.name);
+        if (list) list.push(tool);
+        else byName.set(tool.def.name, [tool]);
+      }
+    }
+    this.byName = byName;
+  }
+}

@@ -1,0 +1,47 @@
+/** Where a `model-context-protocol` group's server is. */
+export interface McpEndpoint {
+  /** An absolute http(s) URL (`http://127.0.0.1:8000/mcp`). */
+  uri: string;
+  /** `http` (Streamable HTTP, the default) or `sse` (legacy). */
+  transport?: 'http' | 'sse';
+  /** Extra request headers. Never `Authorization`: use {@link McpEndpoint.authorization}. */
+  headers?: Readonly<Record<string, string>>;
+  /** Bearer token sent as `Authorization: Bearer <token>`; kept out of logs and listings. */
+  authorization?: string;
+}
+
+/** What {@link ToolGroupRuntime.registerToolGroup} takes. */
+export interface ToolGroupInput {
+  /** The group's id, e.g. `builtin::websearch` or `mcp::docs` (letters, digits, `_ . : -`; no `/`). */
+  toolgroupId: string;
+  /** The id of a registered {@link ToolGroupProvider} (`brave-search`, `model-context-protocol`, …). */
+  providerId: string;
+  /** For `model-context-protocol` groups: the server (a URL string or an endpoint object). */
+  mcpEndpoint?: string | McpEndpoint;
+  /**
+   * Fixed arguments merged into every invocation of the group's tools. They win over the model's
+   * arguments; the tools' schemas shown to the model leave them out, and a call that sets one
+   * anyway is refused with a message naming it.
+   */
+  args?: Readonly<Record<string, unknown>>;
+}
+
+/** A registered tool group (checked, endpoint normalised). */
+export interface ToolGroup {
+  readonly toolgroupId: string;
+  readonly providerId: string;
+  readonly mcpEndpoint?: McpEndpoint;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/** Where a group's tool index is. */
+export type ToolGroupStatus =
+  | { readonly state: 'not-indexed' }
+  | { readonly state: 'ready'; readonly toolCount: number }
+  | { readonly state: 'unreachable'; readonly error: string }
+  | { readonly state: 'auth-required'; readonly error: string };
+
+/** A group as {@link ToolGroupRuntime.listToolGroups} shows it. */
+export interface ToolGroupInfo extends ToolGroup {
+  readonly status: ToolGroupStatus;
+}
