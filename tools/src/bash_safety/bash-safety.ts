@@ -1,0 +1,171 @@
+import { resolve } from 'node:path';
+import type { Parser } from 'web-tree-sitter';
+import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES, FILESYSTEM_EDIT_COMMANDS } from './bash-lists.js';
+import type { BashAnalysis } from './bash-analysis.js';
+import { loadBashParser } from './bash-parser.js';
+import { bashCoveredByAllowRules, bashRuleMatchesAny, suggestBashRules } from './bash-rules.js';
+import type { BashPermissionMode, BashVerdict } from './bash-verdict.js';
+import { commandTargets } from './command-targets.js';
+import { dangerousTarget } from './dangerous-path.js';
+import type { DangerousPathLists } from './dangerous-path.js';
+import { dangerousPattern } from './dangerous-pattern.js';
+import { dangerousRemoval } from './dangerous-removal.js';
+import { parseCommandLine } from './parse-command-line.js';
+import { isInsideDir, realpathAsFarAsExistsSync } from './resolve-inside.js';
+import type { ParsedCommandLine } from './parse-command-line.js';
+import { isReadOnlyCommand } from './read-only-command.js';
+import { sedCall } from './sed-check.js';
+import type { SimpleCommand } from './simple-command.js';
+import { commandName } from './simple-command.js';
+import { unwrapCommand } from './unwrap-command.js';
+
+/** Options of {@link BashSafety}. */
+export interface BashSafetyOptions {
+  /** Extra dangerous file names (basenames, or tails such as `.aws/credentials`). */
+  additionalDangerousFiles?: readonly string[];
+  /** Extra dangerous directory names (any path segment). */
+  additionalDangerousDirectories?: readonly string[];
+}
+
+/** Where one command runs. */
+export interface BashCommandContext {
+  /** The shell's current directory (relative paths resolve against it). */
+  cwd: string;
+  /** The mode the permission engine is in. */
+  mode?: BashPermissionMode;
+  /** Directories edits may be auto-allowed in (acceptEdits); `cwd` always counts. */
+  workingDirectories?: readonly string[];
+}
+
+
+/** How many analyses are kept (the engine asks several questions about the same call). */
+const CACHE_SIZE = 64;
+
+/**
+ * The bash safety analysis (AgentScope's steps, on the tree-sitter bash grammar): injection
+ * structures, read-only detection, dangerous patterns, sed constraints, dangerous files and
+ * directories, dangerous removals, and the acceptEdits working-directory check.
+ * Build it with {@link BashSafety.load}; after that every method is synchronous.
+ */
+export class BashSafety {
+  private readonly lists: DangerousPathLists;
+  private readonly cache = new Map<string, BashAnalysis>();
+
+  private constructor(
+    private readonly parser: Parser,
+    options: BashSafetyOptions,
+  ) {
+    this.lists = {
+      files: [...DANGEROUS_FILES, ...(options.additionalDangerousFiles ?? [])],
+      directories: [...DANGEROUS_DIRECTORIES, ...(options.additionalDangerousDirectories ?? [])],
+    };
+  }
+
+  /** Loads the bash grammar (once per process) and returns an analyser. */
+  static async load(options: BashSafetyOptions = {}): Promise<BashSafety> {
+    return new BashSafety(await loadBashParser(), options);
+  }
+
+  /** Splits `command` into simple commands, takes wrappers off, and tells whether it only reads. */
+  analyze(command: string, cwd: string | undefined): BashAnalysis {
+    const key = `${cwd ?? ''}\0${command}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const parsed = this.parseUnwrapped(command, cwd);
+    const analysis: BashAnalysis = { ...parsed, readOnly: parsed.problem === undefined && parsed.commands.every(isReadOnlyCommand) };
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, analysis);
+    return analysis;
+  }
+
+  /** True when the command only reads (the engine's `isReadOnly`). */
+  isReadOnly(command: string, cwd: string | undefined): boolean {
+    return this.analyze(command, cwd).readOnly;
+  }
+
+  /**
+   * Whether a rule matches: a deny or ask rule when it matches ANY simple command, an allow rule
+   * only when it covers EVERY simple command that does not only read.
+   */
+  matchRule(content: string, command: string, behavior: 'allow' | 'deny' | 'ask', cwd?: string): boolean {
+    const analysis = this.analyze(command, cwd);
+    return behavior === 'allow' ? bashCoveredByAllowRules([content], analysis) : bashRuleMatchesAny(content, analysis);
+  }
+
+  /** True when the allow rules together cover every simple command that does not only read. */
+  coveredByAllowRules(contents: readonly string[], command: string, cwd?: string): boolean {
+    return bashCoveredByAllowRules(contents, this.analyze(command, cwd));
+  }
+
+  /** `w1 w2:*` per simple command that does not only read (at most five, no duplicates). */
+  suggestRules(command: string, cwd?: string): string[] {
+    return suggestBashRules(this.analyze(command, cwd));
+  }
+
+  /** The safety verdict, steps in AgentScope's order; every `ask` is bypass-immune. */
+  check(command: string, context: BashCommandContext): BashVerdict {
+    const analysis = this.analyze(command, context.cwd);
+    if (analysis.problem !== undefined) return ask('injection', analysis.problem);
+    if (analysis.readOnly) return { behavior: 'allow', reason: 'The command only reads.', bypassImmune: false, step: 'read-only' };
+    for (const simple of analysis.commands) {
+      const pattern = dangerousPattern(simple);
+      if (pattern) return ask('dangerous-pattern', `Command matches dangerous pattern '${pattern}': ${simple.source}`);
+    }
+    for (const simple of analysis.commands) {
+      if (commandName(simple) !== 'sed') continue;
+      const call = sedCall(simple.words.slice(1));
+      if (call.problem) return ask('sed', `${call.problem}: ${simple.source}`);
+    }
+    for (const simple of analysis.commands) {
+      const hit = dangerousTarget(commandTargets(simple), simple.cwd, this.lists);
+      if (hit) return ask('dangerous-path', `Command modifies '${hit.path}', which matches the protected entry '${hit.entry}'`);
+    }
+    const workingDirectories = [context.cwd, ...(context.workingDirectories ?? [])].map((d) => resolve(d));
+    for (const simple of analysis.commands) {
+      const removal = dangerousRemoval(simple, workingDirectories);
+      if (removal) return ask('dangerous-removal', `Dangerous removal: ${removal}`);
+    }
+    if ((context.mode === 'acceptEdits' || context.mode === 'dontAsk') && this.editsInside(analysis.commands, workingDirectories)) {
+      return { behavior: 'allow', reason: 'Every file the command changes is inside the working directories.', bypassImmune: false, step: 'working-directories' };
+    }
+    return { behavior: 'passthrough', reason: 'No safety concern; the permission rules decide.', bypassImmune: false, step: 'none' };
+  }
+
+  /** Every simple command reads only or edits files (mkdir, touch, rm, mv, cp, sed -i, tee, `>`) inside `dirs`. */
+  private editsInside(commands: readonly SimpleCommand[], dirs: readonly string[]): boolean {
+    const realDirs = dirs.map((d) => realpathAsFarAsExistsSync(d));
+    return commands.every((simple) => {
+      const name = commandName(simple);
+      const targets = commandTargets(simple);
+      const readsOtherwise = isReadOnlyCommand({ ...simple, redirects: simple.redirects.filter((r) => !r.writes) });
+      if (!readsOtherwise && !FILESYSTEM_EDIT_COMMANDS.has(name)) return false;
+      if (readsOtherwise && targets.length === 0) return true;
+      if (simple.wrappers.length > 0 || simple.appendedArguments || simple.cwd === undefined || targets.length === 0) return false;
+      if (simple.assignments.length > 0) return false;
+      return targets.every((target) => {
+        if (target.dynamic || target.value.split('/').includes('..')) return false;
+        const lastSlash = target.value.lastIndexOf('/');
+        if (target.glob && /[*?[]/.test(target.value.slice(0, lastSlash + 1))) return false; // a pattern in a directory part
+        const path = target.glob ? resolve(simple.cwd!, target.value.slice(0, lastSlash + 1) || '.') : resolve(simple.cwd!, target.value);
+        const real = realpathAsFarAsExistsSync(path);
+        return realDirs.some((dir) => isInsideDir(dir, real));
+      });
+    });
+  }
+
+  private parseUnwrapped(source: string, cwd: string | undefined, depth = 0): ParsedCommandLine {
+    const parsed = parseCommandLine(this.parser, source, cwd);
+    const commands: SimpleCommand[] = [];
+    let problem = parsed.problem;
+    for (const simple of parsed.commands) {
+      const unwrapped = unwrapCommand(simple, (nested, nestedCwd) => parseCommandLine(this.parser, nested, nestedCwd), depth);
+      commands.push(...unwrapped.commands);
+      problem ??= unwrapped.problem;
+    }
+    return { commands, problem };
+  }
+}
+
+function ask(step: BashVerdict['step'], reason: string): BashVerdict {
+  return { behavior: 'ask', reason, bypassImmune: true, step };
+}

@@ -1,0 +1,130 @@
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import type { Node, Parser } from 'web-tree-sitter';
+import { HARMLESS_DEVICES, INJECTION_NODE_TYPES } from './bash-lists.js';
+import { MAX_COMMAND_CHARS, withBashTree } from './bash-parser.js';
+import { shellWord } from './shell-word.js';
+import type { ShellWord } from './shell-word.js';
+import type { ShellRedirect, SimpleCommand } from './simple-command.js';
+
+/** A command line split into its simple commands, or the reason it cannot be analysed. */
+export interface ParsedCommandLine {
+  commands: SimpleCommand[];
+  /** Why the line cannot be analysed statically (then `commands` may be incomplete). */
+  problem?: string;
+}
+
+/** Node types that only group commands. */
+const GROUPS = new Set(['program', 'list', 'pipeline', 'compound_statement', 'negated_command']);
+/** Declarations that change the session's variables. */
+const DECLARATIONS = new Set(['declaration_command', 'unset_command']);
+
+/**
+ * Parses a command line with the bash grammar and lists its simple commands in order, each with
+ * its redirections and the directory it runs in (`cd` to a literal path is followed).
+ */
+export function parseCommandLine(parser: Parser, source: string, cwd: string | undefined): ParsedCommandLine {
+  if (source.length > MAX_COMMAND_CHARS) return { commands: [], problem: `Command is longer than ${MAX_COMMAND_CHARS} characters and cannot be analyzed` };
+  if (source.includes('\0')) return { commands: [], problem: 'Command contains a NUL character' };
+  return withBashTree(parser, source, (tree) => {
+    const problem = findProblem(tree.rootNode);
+    const collector = new Collector(source, cwd);
+    collector.visit(tree.rootNode, []);
+    return { commands: collector.commands, problem: problem ?? collector.problem };
+  });
+}
+
+function findProblem(node: Node): string | undefined {
+  if (INJECTION_NODE_TYPES.has(node.type)) return `Command contains ${node.type} which cannot be statically analyzed`;
+  if (node.isError || node.isMissing) return 'Command could not be parsed as bash (syntax error), so it cannot be statically analyzed';
+  if (node.childCount === 0) return undefined;
+  for (const child of node.children) {
+    const found = findProblem(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+class Collector {
+  readonly commands: SimpleCommand[] = [];
+  problem?: string;
+
+  constructor(
+    private readonly source: string,
+    private cwd: string | undefined,
+  ) {}
+
+  visit(node: Node, redirects: readonly ShellRedirect[]): void {
+    if (GROUPS.has(node.type)) {
+      for (const child of node.namedChildren) this.visit(child, redirects);
+    } else if (node.type === 'redirected_statement') {
+      const own = node.childrenForFieldName('redirect').map(redirectOf);
+      const body = node.childForFieldName('body');
+      if (body) this.visit(body, [...redirects, ...own]);
+      else this.add(node, [], [], [...redirects, ...own]);
+    } else if (node.type === 'command') {
+      this.command(node, redirects);
+    } else if (DECLARATIONS.has(node.type)) {
+      const words = node.children.filter((c) => c.type !== 'comment').map((c) => (c.isNamed ? shellWord(c) : { value: c.text, dynamic: false, glob: false }));
+      this.add(node, words, [], [...redirects]);
+    } else if (node.type === 'variable_assignment') {
+      this.add(node, [], [assignmentOf(node)], [...redirects]);
+    } else if (node.type !== 'comment' && node.type !== 'heredoc_body') {
+      this.problem ??= `Command contains ${node.type} which cannot be statically analyzed`;
+    }
+  }
+
+  private command(node: Node, inherited: readonly ShellRedirect[]): void {
+    const words: ShellWord[] = [];
+    const assignments: Array<{ name: string; value: ShellWord }> = [];
+    const redirects = [...inherited];
+    let previous: Node | undefined;
+    for (const child of node.namedChildren) {
+      if (child.type === 'variable_assignment') assignments.push(assignmentOf(child));
+      else if (child.type.endsWith('_redirect')) redirects.push(redirectOf(child));
+      else if (child.type !== 'comment') {
+        if (previous && this.source.slice(previous.endIndex, child.startIndex) === '\\\n') {
+          this.problem ??= 'Command joins words with an escaped newline, which cannot be statically analyzed';
+        }
+        words.push(shellWord(child));
+        previous = child;
+      }
+    }
+    if (words[0] && (words[0].dynamic || words[0].glob)) {
+      this.problem ??= `The command name '${words[0].value}' is not a literal word, so the command cannot be statically analyzed`;
+    }
+    this.add(node, words, assignments, redirects);
+  }
+
+  private add(node: Node, words: ShellWord[], assignments: Array<{ name: string; value: ShellWord }>, redirects: ShellRedirect[]): void {
+    this.commands.push({ source: node.text, words, assignments, redirects, wrappers: [], appendedArguments: false, cwd: this.cwd });
+    if (words[0]?.value === 'cd' || words[0]?.value === 'pushd' || words[0]?.value === 'popd') {
+      this.cwd = cdTarget(words[0].value, words[1], this.cwd);
+    }
+  }
+}
+
+/** Where `cd` leads, when it can be known: a literal path (relative ones need a known start), or home. */
+function cdTarget(name: string, target: ShellWord | undefined, cwd: string | undefined): string | undefined {
+  if (name !== 'cd') return undefined;
+  if (!target) return homedir();
+  if (target.dynamic || target.glob || target.value === '-' || target.value.startsWith('-')) return undefined;
+  if (isAbsolute(target.value)) return resolve(target.value);
+  return cwd === undefined ? undefined : resolve(cwd, target.value);
+}
+
+function assignmentOf(node: Node): { name: string; value: ShellWord } {
+  const value = node.childForFieldName('value');
+  return { name: node.childForFieldName('name')?.text ?? '', value: value ? shellWord(value) : { value: '', dynamic: false, glob: false } };
+}
+
+function redirectOf(node: Node): ShellRedirect {
+  if (node.type !== 'file_redirect') return { operator: node.firstChild?.text ?? '<<', writes: false };
+  const operator = node.children.find((c) => !c.isNamed)?.text ?? '>';
+  const destination = node.childForFieldName('destination');
+  const target = destination ? shellWord(destination) : undefined;
+  const copiesDescriptor = (operator === '>&' || operator === '<&') && (target === undefined || /^(\d+|-)$/.test(target.value));
+  const writing = operator.includes('>') && !copiesDescriptor;
+  const writes = writing && !(target && !target.dynamic && HARMLESS_DEVICES.has(target.value));
+  return { operator, target: copiesDescriptor ? undefined : target, writes };
+}
