@@ -57,6 +57,7 @@ export type { PermissionRule, RuleBehavior, RuleSource } from './policy/permissi
 export { Policy } from './policy/policy.js';
 export type { PolicyPlace } from './policy/policy.js';
 export type { AuditLogConfig, PermissionsConfig, PolicyOptions } from './policy/policy-options.js';
+export { policyOptionsFromConfig } from './policy/policy-options-from-config.js';
 export type { PermissionSubject, ToolPermissions } from './policy/tool-permissions.js';
 
 // tool

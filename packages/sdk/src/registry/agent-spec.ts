@@ -1,3 +1,4 @@
+import type { PermissionsConfig } from '../policy/policy-options.js';
 import type { ToolSpec } from './tool-spec.js';
 
 /** Options every MCP server entry may carry. */
@@ -47,6 +48,8 @@ export interface AgentSpec {
   mcpServers?: Record<string, McpServerConfig>;
   /** Keep only tools whose name matches this regular expression. */
   filterToolsRegex?: string;
+  /** Permission mode, rules, grants file and audit log (`permissions:` section). */
+  permissions?: PermissionsConfig;
   /** The file the spec came from, when it came from one. */
   source?: string;
 }

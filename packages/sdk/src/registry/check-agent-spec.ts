@@ -1,5 +1,6 @@
 import { joinPath, typeName } from '../schema/validation-issue.js';
 import { isPlainObject as isObject } from '../util/guards.js';
+import { checkPermissionsSpec } from './check-permissions-spec.js';
 
 /** Where an agent spec is wrong, and how. */
 export interface SpecProblem {
@@ -7,7 +8,7 @@ export interface SpecProblem {
   message: string;
 }
 
-const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex']);
+const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
   'disabled', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix',
@@ -89,5 +90,5 @@ export function checkAgentSpec(raw: unknown): SpecProblem | undefined {
     }
   }
   if (raw.filterToolsRegex !== undefined && typeof raw.filterToolsRegex !== 'string') return expected('filterToolsRegex', 'a string', raw.filterToolsRegex);
-  return undefined;
+  return checkPermissionsSpec(raw.permissions);
 }
