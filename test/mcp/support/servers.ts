@@ -12,6 +12,8 @@ const require = createRequire(import.meta.url);
 export const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 /** Entry point of the real `@modelcontextprotocol/server-filesystem`. */
 export const FILESYSTEM = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+/** A raw stdio server answering from a script (malformed results, silence, odd tool names). */
+export const SCRIPTED_SERVER = resolve(dirname(fileURLToPath(import.meta.url)), '../../fixtures/mcp/scripted-server.js');
 /** Our misbehaving test server. */
 export const FAULT_SERVER = resolve(dirname(fileURLToPath(import.meta.url)), '../../fixtures/mcp/fault-server.js');
 

@@ -21,7 +21,7 @@ export { assignMcpToolNames, sanitizeToolName } from './mcp-tool-names.js';
 export type { McpNamePolicy, McpNameRequest } from './mcp-tool-names.js';
 export { MCPToolObservation } from './mcp-tool-observation.js';
 export { createMcpToolsFromClients } from './mcp-toolset.js';
-export type { CreateMcpToolsOptions, McpToolsChange, McpToolset } from './mcp-toolset.js';
+export type { CreateMcpToolsOptions, McpSkippedTool, McpToolsChange, McpToolset } from './mcp-toolset.js';
 export { observationFromMcpResult } from './observation-from-mcp-result.js';
 export { dialectOf, SchemaValidatorCache } from './schema-validator-cache.js';
 export type { SchemaCheck } from './schema-validator-cache.js';

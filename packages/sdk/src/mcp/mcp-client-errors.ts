@@ -4,6 +4,8 @@ import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { describeError, isErrorLike } from './describe-error.js';
 import type { McpCallOptions } from './mcp-client.js';
+import type { ValidationIssue } from '../schema/validation-issue.js';
+import { INVALID_RESULT_CODE, INVALID_RESULT_PREFIX } from './incoming-message-gate.js';
 import { OVERSIZE_ERROR_CODE, StdioProcessTransport } from './stdio-process-transport.js';
 import { formatMs } from './with-timeout.js';
 
@@ -28,12 +30,27 @@ export function describeDrop(transport: Transport, lastError: Error | undefined)
   return lastError ? `the connection closed: ${describeError(lastError)}` : 'the connection closed';
 }
 
+/** Where a connection attempt was: starting the transport, the `initialize` handshake, the first `tools/list`. */
+export type StartupStep = 'start' | 'initialize' | 'tools/list';
+
+/** What a failed connection attempt knew when it gave up. */
+export interface StartupFacts {
+  step: StartupStep;
+  /** The connect limit ran out. */
+  timedOut: boolean;
+  connectTimeoutMs: number;
+  /** How a stdio server's process ended by itself (before the client closed it), if it did. */
+  ownExit?: string;
+}
+
 /** `MCP_CONNECTION`: the server could not be reached, or did not start. */
-export function connectError(facts: McpClientFacts, error: unknown, transport: Transport | undefined): ToolwrightError {
+export function connectError(facts: McpClientFacts, error: unknown, transport: Transport | undefined, startup: StartupFacts): ToolwrightError {
   let reason: string;
   if (transport instanceof StdioProcessTransport && transport.failure) reason = transport.failure;
-  else if (transport instanceof StdioProcessTransport && transport.exit) reason = `the server process ${transport.describeExit()!} during startup`;
+  else if (startup.ownExit) reason = `the server process ${startup.ownExit} during startup`;
+  else if (startup.timedOut) reason = `it did not answer ${STEP_WORDS[startup.step]} within the connect timeout (${formatMs(startup.connectTimeoutMs)})`;
   else if (error instanceof McpError && error.code === JsonRpcCode.ConnectionClosed) reason = 'the server closed the connection during startup';
+  else if (isInvalidResult(error)) reason = `the server answered ${STEP_WORDS[startup.step]} with an invalid result: ${invalidResultText(error)}`;
   else reason = describeError(error);
   return new ToolwrightError({
     code: ErrorCode.MCP_CONNECTION,
@@ -41,6 +58,46 @@ export function connectError(facts: McpClientFacts, error: unknown, transport: T
     details: { server: facts.server, reason },
     cause: error,
   });
+}
+
+const STEP_WORDS: Record<StartupStep, string> = { start: 'at all', initialize: "the 'initialize' request", 'tools/list': "the 'tools/list' request" };
+
+/** The MCP SDK's result check failed (zod 3 names its error `ZodError`, zod 4 `$ZodError`). */
+function isZodError(error: unknown): error is { issues: { path?: unknown; message?: unknown }[] } & Error {
+  return isErrorLike(error) && (error.name === 'ZodError' || error.name === '$ZodError') && Array.isArray((error as { issues?: unknown }).issues);
+}
+
+/** A malformed result: the SDK's schema check failed, or the incoming gate replaced a malformed response. */
+function isInvalidResult(error: unknown): boolean {
+  return isZodError(error) || (error instanceof McpError && error.code === INVALID_RESULT_CODE);
+}
+
+/** What was wrong with an invalid result, in one line: `content: Invalid input: expected array, received string`. */
+function invalidResultText(error: unknown): string {
+  if (isZodError(error)) {
+    const issues = error.issues.slice(0, 3).map((issue) => {
+      const path = Array.isArray(issue.path) && issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+      return `${path.slice(0, 100)}: ${String(issue.message).slice(0, 200)}`;
+    });
+    return `${issues.join('; ')}${error.issues.length > 3 ? `; and ${error.issues.length - 3} more` : ''}`;
+  }
+  return describeError(error).replace(INVALID_RESULT_PREFIX, '');
+}
+
+/** `INVALID_ARGUMENTS`: arguments JSON cannot carry, refused before anything was sent. */
+export function unsendableError(server: string, tool: string, issue: ValidationIssue): ToolwrightError {
+  return new ToolwrightError({
+    code: ErrorCode.INVALID_ARGUMENTS,
+    message: `The arguments of '${tool}' cannot be sent to MCP server '${server}': ${issue.message}.`,
+    details: { server, tool, issues: [issue] },
+  });
+}
+
+/** An error thrown while turning a message into JSON on our side (a local fault, not an unreachable server). */
+function isSerializationError(error: unknown): boolean {
+  if (!isErrorLike(error)) return false;
+  if (error.name === 'RangeError' || error.name === 'SerializationError') return true;
+  return error.name === 'TypeError' && /circular structure|BigInt/i.test(error.message);
 }
 
 /** `MCP_CONNECTION` for a call that needed a (re)connection that failed. */
@@ -75,11 +132,18 @@ export function callError(facts: McpClientFacts, error: unknown, tool: string, o
     if (ToolwrightError.isInstance(reason)) return reason;
     return new ToolwrightError({ code: ErrorCode.ABORTED, message: `The call to '${tool}' on MCP server '${server}' was cancelled.`, details });
   }
-  if (error instanceof McpError) return rpcError(facts, error, tool, options);
-  if (isErrorLike(error) && error.name === 'ZodError') {
+  if (isInvalidResult(error)) {
     return new ToolwrightError({
       code: ErrorCode.EXECUTION_FAILED,
-      message: `MCP server '${server}' answered the call to '${tool}' with a malformed result (not an MCP CallToolResult): ${error.message.slice(0, 500)}`,
+      message: `Tool '${tool}' failed: MCP server '${server}' sent an invalid result: ${invalidResultText(error)}. This is a fault of the server, not of the arguments.`,
+      details: { ...details, invalidResult: true },
+    });
+  }
+  if (error instanceof McpError) return rpcError(facts, error, tool, options);
+  if (isSerializationError(error)) {
+    return new ToolwrightError({
+      code: ErrorCode.INVALID_ARGUMENTS,
+      message: `The arguments of '${tool}' could not be sent to MCP server '${server}' as JSON: ${describeError(error).slice(0, 200)}.`,
       details,
     });
   }
@@ -123,8 +187,11 @@ function rpcError(facts: McpClientFacts, error: McpError, tool: string, options:
   });
 }
 
-/** Errors from the transport's send (not JSON-RPC answers, not result parsing, not our own): the request never arrived. */
+/**
+ * Errors from the transport's send (not JSON-RPC answers, not result parsing, not our own
+ * serialising): the request never arrived, so reconnecting and sending again is safe.
+ */
 export function isUndelivered(error: unknown): boolean {
   if (ToolwrightError.isInstance(error) || error instanceof McpError) return false;
-  return !(isErrorLike(error) && error.name === 'ZodError');
+  return !isZodError(error) && !isSerializationError(error);
 }

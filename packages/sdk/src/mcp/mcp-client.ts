@@ -6,12 +6,16 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ProgressReport } from '../tool/tool-context.js';
 import { describeError, isErrorLike } from './describe-error.js';
-import { callError, closedError, connectError, describeDrop, isUndelivered, reconnectError } from './mcp-client-errors.js';
-import type { McpClientFacts } from './mcp-client-errors.js';
+import { callError, closedError, connectError, describeDrop, isUndelivered, reconnectError, unsendableError } from './mcp-client-errors.js';
+import type { McpClientFacts, StartupFacts, StartupStep } from './mcp-client-errors.js';
 import { CLIENT_INFO, MCP_DEFAULTS } from './mcp-defaults.js';
-import { orderNotificationsFirst } from './order-notifications-first.js';
+import { installIncomingGate } from './incoming-message-gate.js';
+import { jsonArgumentsIssue } from './json-arguments-issue.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
-import { formatMs, withTimeout } from './with-timeout.js';
+import { withTimeout } from './with-timeout.js';
+
+/** The connect limit ran out (told apart from the SDK's own errors). */
+class ConnectTimeout extends Error {}
 
 /** Makes a fresh, unstarted transport for each (re)connection. */
 export type McpTransportFactory = () => Transport | Promise<Transport>;
@@ -146,10 +150,14 @@ export class MCPClient {
 
   /**
    * Calls a tool by its MCP name. Resolves with the raw result (including `isError` results);
-   * rejects with a `ToolwrightError`: `TIMEOUT`, `ABORTED`, `MCP_CONNECTION`, `CLOSED`, or
-   * `EXECUTION_FAILED` for a JSON-RPC error or a malformed result.
+   * rejects with a `ToolwrightError`: `TIMEOUT`, `ABORTED`, `MCP_CONNECTION`, `CLOSED`,
+   * `EXECUTION_FAILED` for a JSON-RPC error or a malformed result, or `INVALID_ARGUMENTS` for
+   * arguments JSON cannot carry (nested over `MCP_DEFAULTS.maxArgumentDepth`, a cycle, a BigInt),
+   * which are refused before anything is sent.
    */
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions = {}): Promise<CallToolResult> {
+    const unsendable = jsonArgumentsIssue(args);
+    if (unsendable) return Promise.reject(unsendableError(this.name, name, unsendable));
     const session = this.session;
     if (session && this.status === 'connected') {
       return this.request(session, name, args, options).catch((error: unknown) => this.recover(session, error, name, args, options));
@@ -216,27 +224,33 @@ export class MCPClient {
     this.status = 'connecting';
     let transport: Transport | undefined;
     let client: Client | undefined;
+    let step: StartupStep = 'start';
     const attempt = (async () => {
       transport = await this.factory();
       this.lastTransport = transport;
+      installIncomingGate(transport);
       client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_EAGER_VALIDATION });
       client.onerror = (error) => {
         this.lastError = error;
       };
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
-      await client.connect(transport, { timeout: this.connectTimeoutMs });
-      orderNotificationsFirst(transport);
-      return this.fetchTools(client, this.connectTimeoutMs);
+      step = 'initialize';
+      // The SDK's own request timer stays out of the way: the overall limit below decides.
+      await client.connect(transport, { timeout: this.connectTimeoutMs + 1_000 });
+      step = 'tools/list';
+      return this.fetchTools(client, this.connectTimeoutMs + 1_000);
     })();
     let tools: Tool[];
     try {
-      tools = await withTimeout(attempt, this.connectTimeoutMs, () => new Error(`it did not connect and list its tools within ${formatMs(this.connectTimeoutMs)}`));
+      tools = await withTimeout(attempt, this.connectTimeoutMs, () => new ConnectTimeout());
     } catch (error) {
       attempt.catch(() => undefined);
+      // What the process did on its own, read before closing it (closing kills it).
+      const startup: StartupFacts = { step, timedOut: error instanceof ConnectTimeout, connectTimeoutMs: this.connectTimeoutMs, ownExit: this.exitOf(transport) };
       await this.dispose(client, transport);
       if (this.isClosed()) throw this.closedError();
       this.status = wasDropped ? 'dropped' : 'idle';
-      throw this.connectError(error, transport);
+      throw connectError(this.facts(), error, transport, startup);
     }
     const session: Session = { client: client!, transport: transport! };
     if (this.isClosed()) {
@@ -325,8 +339,8 @@ export class MCPClient {
     return { server: this.name, target: this.target, tail: this.tail(), dropReason: this.dropReason, callTimeoutMs: this.callTimeoutMs };
   }
 
-  private connectError(error: unknown, transport: Transport | undefined): ToolwrightError {
-    return connectError(this.facts(), error, transport);
+  private exitOf(transport: Transport | undefined): string | undefined {
+    return transport instanceof StdioProcessTransport ? transport.describeExit() : undefined;
   }
 
   private callError(error: unknown, name: string, options: McpCallOptions): ToolwrightError {

@@ -8,6 +8,12 @@ export const MCP_DEFAULTS = Object.freeze({
   closeTimeoutMs: 10_000,
   /** The largest JSON-RPC message accepted from a stdio server, in bytes (the MCP SDK's own limit). */
   maxMessageBytes: 10 * 1024 * 1024,
+  /**
+   * The deepest nesting of a tool call's arguments sent to a server (the arguments object is level
+   * 1). Deeper arguments are refused before sending: `JSON.stringify` overflows the stack near
+   * 10,000 levels, and no real tool schema needs more than a few.
+   */
+  maxArgumentDepth: 100,
   /** How many stderr lines of a stdio server are kept for error messages. */
   stderrLines: 20,
 });

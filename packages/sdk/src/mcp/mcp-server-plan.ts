@@ -137,13 +137,24 @@ function planCommon(name: string, config: McpServerConfig): McpPlanCommon {
   }
   const plan: McpPlanCommon = {
     name,
-    connectTimeoutMs: config.connectTimeoutMs ?? MCP_DEFAULTS.connectTimeoutMs,
-    callTimeoutMs: config.timeoutMs ?? MCP_DEFAULTS.callTimeoutMs,
+    connectTimeoutMs: planTimeout(name, 'connectTimeoutMs', config.connectTimeoutMs) ?? MCP_DEFAULTS.connectTimeoutMs,
+    callTimeoutMs: planTimeout(name, 'timeoutMs', config.timeoutMs) ?? MCP_DEFAULTS.callTimeoutMs,
   };
   if (enabledTools) plan.enabledTools = enabledTools;
   if (disabledTools) plan.disabledTools = disabledTools;
   if (prefix !== undefined) plan.prefix = prefix;
   return plan;
+}
+
+/** The largest delay Node's timers honour (2^31-1 ms, about 24.8 days); a larger one fires after 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A configured time limit: a finite number of ms from 1 to 2^31-1, or undefined for the default. */
+function planTimeout(name: string, field: 'connectTimeoutMs' | 'timeoutMs', value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= MAX_TIMER_MS) return value;
+  const got = typeof value === 'number' ? String(value) : typeof value;
+  throw mcpConfigError(name, field, `must be a finite number of milliseconds from 1 to ${MAX_TIMER_MS} (Node's timer limit), got ${got}; leave it out for the default.`);
 }
 
 function planUrl(name: string, text: string): URL {

@@ -5,6 +5,7 @@ import { INJECTED_FIELDS } from '../tool/provider-export.js';
 import type { ToolAnnotations } from '../tool/tool-annotations.js';
 import { ToolDefinition } from '../tool/tool-definition.js';
 import { inlineSchemaRefs } from './inline-schema-refs.js';
+import { jsonArgumentsIssue } from './json-arguments-issue.js';
 import type { MCPClient } from './mcp-client.js';
 import { MCPToolAction } from './mcp-tool-action.js';
 import { MCPToolExecutor } from './mcp-tool-executor.js';
@@ -68,6 +69,8 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
       executor,
       annotations,
       meta: tool._meta,
+      // The client applies the server's call timeout (and cancels the MCP request); no second timer.
+      timeoutMs: 0,
     });
     Object.assign(this, { server: client.name, mcpName: tool.name, mcpTool: tool, validators: options.validators });
     executor.attach(this);
@@ -98,7 +101,8 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
 
   /**
    * Validates the arguments against the `inputSchema` (compiled on first use) and wraps them in
-   * an {@link MCPToolAction}. Throws `INVALID_ARGUMENTS` listing each path and what is expected.
+   * an {@link MCPToolAction}. Throws `INVALID_ARGUMENTS` listing each path and what is expected,
+   * or naming what JSON cannot carry (nesting over `MCP_DEFAULTS.maxArgumentDepth`, a cycle, a BigInt).
    */
   override actionFromArguments(args: unknown): MCPToolAction {
     const input = this.withoutInjected(args ?? {});
@@ -107,6 +111,8 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
       const problem = `expected an object of arguments, got ${received}`;
       throw this.invalidArguments([{ path: '', expected: 'an object of arguments', received, problem, message: `(root): ${problem}` }]);
     }
+    const unsendable = jsonArgumentsIssue(input);
+    if (unsendable) throw this.invalidArguments([unsendable]);
     const issues = (this.inputCheck ??= this.validators.get(this.inputSchema()))(input);
     if (issues.length > 0) throw this.invalidArguments(issues);
     const action = new MCPToolAction();

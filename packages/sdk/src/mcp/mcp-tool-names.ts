@@ -23,10 +23,12 @@ export function shortHash(text: string): string {
 
 /**
  * `name` made to match `^[a-zA-Z0-9_-]{1,64}$`: other characters become `_`; a longer name keeps
- * its first 55 characters and a stable hash of the whole (`…_1a2b3c4d`).
+ * its first 55 characters and a stable hash of the whole (`…_1a2b3c4d`). An empty name has no
+ * sensible spelling and throws `INVALID_PARAMS` (toolsets skip such tools before naming them).
  */
 export function sanitizeToolName(name: string): string {
-  const clean = name.replace(/[^a-zA-Z0-9_-]/g, '_') || 'tool';
+  if (name === '') throw new ToolwrightError({ code: ErrorCode.INVALID_PARAMS, message: 'A tool name must not be empty.' });
+  const clean = name.replace(/[^a-zA-Z0-9_-]/g, '_');
   return clean.length <= MAX ? clean : withHash(clean, name);
 }
 
@@ -41,7 +43,8 @@ const source = (r: McpNameRequest): string => `tool '${r.mcpName}' of MCP server
  * names (native tools) and `taken` names (MCP tools already named, e.g. before a list refresh)
  * count as clashes. `'error'` throws `DUPLICATE_TOOL` naming both sources; `'prefix'` always names
  * tools `<server>_<tool>`; `'prefix-on-conflict'` prefixes only the clashing MCP tools. Whatever
- * still clashes (e.g. two names equal after sanitising) gets a stable hash suffix.
+ * still clashes (e.g. two names equal after sanitising) gets a stable hash suffix, and an exact
+ * name wins over a sanitised one whatever the listing order (`a_b` keeps `a_b`, `a b` is hashed).
  */
 export function assignMcpToolNames(
   requests: readonly McpNameRequest[],
@@ -49,7 +52,8 @@ export function assignMcpToolNames(
   reserved: ReadonlySet<string>,
   taken: ReadonlyMap<string, string> = new Map(),
 ): string[] {
-  const bases = requests.map((r) => sanitizeToolName(r.prefix !== undefined ? `${r.prefix}_${r.mcpName}` : policy === 'prefix' ? `${r.server}_${r.mcpName}` : r.mcpName));
+  const firstChoice = requests.map((r) => (r.prefix !== undefined ? `${r.prefix}_${r.mcpName}` : policy === 'prefix' ? `${r.server}_${r.mcpName}` : r.mcpName));
+  const bases = firstChoice.map(sanitizeToolName);
   const claims = new Map<string, McpNameRequest[]>();
   requests.forEach((r, i) => claims.set(bases[i]!, [...(claims.get(bases[i]!) ?? []), r]));
   const clashes = (name: string): boolean => {
@@ -68,18 +72,22 @@ export function assignMcpToolNames(
       });
     }
   }
-  const names = requests.map((r, i) => {
-    const base = bases[i]!;
-    return policy === 'prefix-on-conflict' && r.prefix === undefined && clashes(base) ? sanitizeToolName(`${r.server}_${r.mcpName}`) : base;
-  });
+  const wanted = requests.map((r, i) => (policy === 'prefix-on-conflict' && r.prefix === undefined && clashes(bases[i]!) ? `${r.server}_${r.mcpName}` : firstChoice[i]!));
+  const names = wanted.map((w, i) => (w === firstChoice[i] ? bases[i]! : sanitizeToolName(w)));
   const used = new Set<string>([...reserved, ...taken.keys()]);
-  return names.map((name, i) => {
-    let out = name;
-    if (used.has(out)) out = withHash(out, `${requests[i]!.server}\u0000${requests[i]!.mcpName}`);
-    for (let n = 2; used.has(out); n++) out = withHash(name, `${requests[i]!.server}\u0000${requests[i]!.mcpName}\u0000${n}`);
-    used.add(out);
-    return out;
-  });
+  const out: string[] = new Array<string>(names.length);
+  // Names spelled exactly as wanted (nothing sanitised away) choose first, whatever the listing order.
+  const exact = (i: number): boolean => names[i] === wanted[i];
+  const order = names.map((_, i) => i);
+  for (const i of [...order.filter(exact), ...order.filter((i) => !exact(i))]) {
+    const name = names[i]!;
+    const seed = `${requests[i]!.server}\u0000${requests[i]!.mcpName}`;
+    let chosen = used.has(name) ? withHash(name, seed) : name;
+    for (let n = 2; used.has(chosen); n++) chosen = withHash(name, `${seed}\u0000${n}`);
+    used.add(chosen);
+    out[i] = chosen;
+  }
+  return out;
 }
 
 /** Describes an MCP tool as a name source (for `taken` maps and messages). */

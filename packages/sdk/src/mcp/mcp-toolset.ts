@@ -32,6 +32,15 @@ export interface CreateMcpToolsOptions {
   maxMessageBytes?: number;
 }
 
+/** A listed MCP tool that was not made a Toolwright tool, and why. */
+export interface McpSkippedTool {
+  server: string;
+  /** The name as the server listed it. */
+  mcpName: string;
+  /** Why, in words (`its name is empty`). */
+  reason: string;
+}
+
 /** The tools of some MCP servers and the handle that closes their connections. */
 export interface McpToolset {
   /** The current tools (updated in place when a server's list changes). */
@@ -40,6 +49,8 @@ export interface McpToolset {
   readonly serverNames: readonly string[];
   /** The connections, one per server. */
   readonly clients: readonly MCPClient[];
+  /** Listed tools the model cannot be offered (an empty name), per the last listing of each server. */
+  readonly skippedTools: readonly McpSkippedTool[];
   /** Closes every connection and child process, once. Never throws. */
   close(): Promise<void>;
 }
@@ -68,6 +79,7 @@ export async function createMcpToolsFromClients(clients: readonly MCPClient[], o
 
 class LiveMcpToolset implements McpToolset {
   readonly tools: MCPToolDefinition[] = [];
+  skippedTools: McpSkippedTool[] = [];
   readonly serverNames: readonly string[];
   private readonly validators = new SchemaValidatorCache();
   private readonly reserved: ReadonlySet<string>;
@@ -82,7 +94,7 @@ class LiveMcpToolset implements McpToolset {
     this.serverNames = clients.map((c) => c.name);
     this.reserved = new Set(options.reservedNames ?? []);
     this.policy = options.namePolicy ?? 'prefix-on-conflict';
-    const picked = clients.flatMap((client) => selectTools(client, client.tools, true).map((tool) => ({ client, tool })));
+    const picked = clients.flatMap((client) => this.select(client, client.tools, true).map((tool) => ({ client, tool })));
     const names = assignMcpToolNames(picked.map(({ client, tool }) => nameRequest(client, tool)), this.policy, this.reserved);
     picked.forEach(({ client, tool }, i) => this.tools.push(new MCPToolDefinition({ name: names[i]!, tool, client, validators: this.validators })));
     for (const client of clients) this.unsubscribes.push(client.onToolsChanged((tools) => this.apply(client, tools)));
@@ -96,10 +108,17 @@ class LiveMcpToolset implements McpToolset {
     return this.closing;
   }
 
+  /** {@link selectTools}, keeping {@link LiveMcpToolset.skippedTools} current for `client`. */
+  private select(client: MCPClient, listed: readonly Tool[], strict: boolean): Tool[] {
+    const skipped = listed.filter(unnamed).map((tool) => ({ server: client.name, mcpName: tool.name, reason: 'its name is empty, so no model could call it by name' }));
+    this.skippedTools = [...this.skippedTools.filter((s) => s.server !== client.name), ...skipped];
+    return selectTools(client, listed.filter((tool) => !unnamed(tool)), strict);
+  }
+
   /** Applies a new listing of `client`'s tools: removed leave, changed are rebuilt, added are named and join. */
   private apply(client: MCPClient, listed: readonly Tool[]): void {
     if (this.closing) return;
-    const next = new Map(selectTools(client, listed, false).map((tool) => [tool.name, tool]));
+    const next = new Map(this.select(client, listed, false).map((tool) => [tool.name, tool]));
     const change: McpToolsChange = { server: client.name, added: [], removed: [], changed: [] };
     for (let i = this.tools.length - 1; i >= 0; i--) {
       const old = this.tools[i]!;
@@ -137,6 +156,9 @@ class LiveMcpToolset implements McpToolset {
 function nameRequest(client: MCPClient, tool: Tool): McpNameRequest {
   return client.prefix === undefined ? { server: client.name, mcpName: tool.name } : { server: client.name, mcpName: tool.name, prefix: client.prefix };
 }
+
+/** A tool with an empty (or blank) name: it has no name to offer the model, and guessing one (`tool`) would mislead. */
+const unnamed = (tool: Tool): boolean => typeof tool.name !== 'string' || tool.name.trim() === '';
 
 /** Tools that must be called as MCP tasks, which this client does not do: the model could only get errors from them. */
 const needsTasks = (tool: Tool): boolean => (tool as { execution?: { taskSupport?: string } }).execution?.taskSupport === 'required';

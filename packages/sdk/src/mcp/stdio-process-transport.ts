@@ -144,7 +144,16 @@ export class StdioProcessTransport implements Transport {
     if (!stdin || this.finished || !stdin.writable) {
       return Promise.reject(new Error(`Not connected: the server process ${this.describeExit() ?? 'is not running'}.`));
     }
-    if (stdin.write(`${JSON.stringify(message)}\n`)) return Promise.resolve();
+    let line: string;
+    try {
+      line = `${JSON.stringify(message)}\n`;
+    } catch (error) {
+      // Our own fault (a cycle, a BigInt, nesting too deep): the server is fine and must not be restarted for it.
+      const failure = new Error(`the message could not be turned into JSON: ${error instanceof Error ? error.message : String(error)}`);
+      failure.name = 'SerializationError';
+      return Promise.reject(failure);
+    }
+    if (stdin.write(line)) return Promise.resolve();
     return new Promise<void>((resolve) => stdin.once('drain', resolve));
   }
 

@@ -167,7 +167,7 @@ describe('MCPClient', () => {
     );
     await expect(client.connect()).rejects.toMatchObject({
       code: 'MCP_CONNECTION',
-      message: "Could not connect to MCP server 'memory' (in-memory server 'memory'): it did not connect and list its tools within 50 ms.",
+      message: "Could not connect to MCP server 'memory' (in-memory server 'memory'): it did not answer the 'initialize' request within the connect timeout (50 ms).",
     });
   });
 });

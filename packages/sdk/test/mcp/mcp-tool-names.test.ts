@@ -6,7 +6,10 @@ describe('sanitizeToolName', () => {
   it('keeps valid names and replaces other characters with _', () => {
     expect(sanitizeToolName('get-sum_2')).toBe('get-sum_2');
     expect(sanitizeToolName('files.read/text')).toBe('files_read_text');
-    expect(sanitizeToolName('')).toBe('tool');
+  });
+
+  it('refuses an empty name instead of inventing one', () => {
+    expect(() => sanitizeToolName('')).toThrow('A tool name must not be empty.');
   });
 
   it('shortens long names with a stable hash of the full name', () => {
@@ -45,9 +48,22 @@ describe('assignMcpToolNames', () => {
     expect(() => assignMcpToolNames([c], 'error', new Set(['fetch']))).toThrow("Tool name 'fetch' is claimed by both native tool 'fetch' and tool 'fetch' of MCP server 'beta'.");
   });
 
-  it('separates names that only sanitising made equal with a stable hash', () => {
-    const names = assignMcpToolNames([{ server: 's', mcpName: 'a.b' }, { server: 's', mcpName: 'a_b' }], 'error', new Set());
-    expect(names[0]).toBe('a_b');
-    expect(names[1]).toMatch(/^a_b_[0-9a-f]{8}$/);
+  it('separates names that only sanitising made equal: the exact name wins, whatever the order', () => {
+    const dotted = { server: 's', mcpName: 'a.b' };
+    const spaced = { server: 's', mcpName: 'a b' };
+    const exact = { server: 's', mcpName: 'a_b' };
+    const [first, second] = assignMcpToolNames([dotted, exact], 'error', new Set());
+    expect(second).toBe('a_b');
+    expect(first).toMatch(/^a_b_[0-9a-f]{8}$/);
+    expect(assignMcpToolNames([exact, spaced], 'prefix-on-conflict', new Set())[0]).toBe('a_b');
+    const [hashed, kept] = assignMcpToolNames([spaced, exact], 'prefix-on-conflict', new Set());
+    expect(kept).toBe('a_b');
+    expect(hashed).toMatch(/^a_b_[0-9a-f]{8}$/);
+  });
+
+  it('lets an exact prefixed name win over a sanitised one', () => {
+    const names = assignMcpToolNames([{ server: 'web', mcpName: 'get page' }, { server: 'web', mcpName: 'get_page' }], 'prefix', new Set());
+    expect(names[1]).toBe('web_get_page');
+    expect(names[0]).toMatch(/^web_get_page_[0-9a-f]{8}$/);
   });
 });
