@@ -199,7 +199,8 @@ describe('BashSafety dangerous removals (fact 19)', () => {
       ['rm /usr', "rm of '/usr' removes a top-level system directory"],
       ['rm -r /tmp', "rm of '/tmp' removes a top-level system directory"],
       ['rmdir ~', `rmdir of '${homedir()}' removes the home directory`],
-      ['rm -r ..', "rm of '..' removes a directory that contains the working directory"],
+      ['rm -r .', "rm of '.' removes a working directory or a directory containing one"],
+      ['cd sub && rm -r ..', "rm of '..' removes a working directory or a directory containing one"],
       ['rm -r $DIR', "rm target '$DIR' is only known when the command runs"],
     ];
     for (const [command, reason] of cases) {

@@ -9,7 +9,7 @@ const WHOLE_DIRECTORY_PATTERNS = new Set(['*', './*', '.*', '**', './.*', '/']);
 
 /**
  * Why a removal is dangerous, or undefined: `rm` of `*`, `./*`, anything ending in `/*`, `/`, the
- * home directory, a direct child of `/`, a directory that contains one of the working directories,
+ * home directory, a direct child of `/`, a working directory or a directory containing one,
  * or a target only known at run time (`$DIR`, `xargs rm`).
  */
 export function dangerousRemoval(command: SimpleCommand, workingDirectories: readonly string[]): string | undefined {
@@ -28,7 +28,7 @@ export function dangerousRemoval(command: SimpleCommand, workingDirectories: rea
     }
     if (path === home || isInside(path, home)) return `${name} of '${value}' removes the home directory`;
     if (path === '/' || dirname(path) === '/') return `${name} of '${value}' removes a top-level system directory`;
-    if (workingDirectories.some((dir) => isInside(path, dir) && path !== dir)) return `${name} of '${value}' removes a directory that contains the working directory`;
+    if (workingDirectories.some((dir) => isInside(path, dir))) return `${name} of '${value}' removes a working directory or a directory containing one`;
   }
   return undefined;
 }
