@@ -18,3 +18,7 @@ export { InvocationErrorCode } from './runtime/tool-invocation-result.js';
 export type { ToolInvocationResult } from './runtime/tool-invocation-result.js';
 export { resolveAgentToolGroups } from './runtime/resolve-agent-tool-groups.js';
 export type { ResolveAgentToolGroupsOptions } from './runtime/resolve-agent-tool-groups.js';
+export { CODE_INTERPRETER_PROVIDER_ID, CodeInterpreterProvider } from './code-interpreter/code-interpreter-provider.js';
+export type { CodeInterpreterOptions } from './code-interpreter/code-interpreter-provider.js';
+export type { SandboxMode } from './code-interpreter/sandbox-command.js';
+export { stripHostPaths } from './code-interpreter/strip-host-paths.js';
