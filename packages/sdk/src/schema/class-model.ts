@@ -5,6 +5,7 @@ import type { ConstraintRecord } from './class-metadata.js';
 import { applyRule, enumType, enumValuesOf, isSchemaRule, TYPE_RULES, unsupportedPatternFlags } from './constraint-mapping.js';
 import type { TypeHint } from './constraint-mapping.js';
 import type { JsonSchema, JsonSchemaType } from './json-schema.js';
+import { deepFreeze } from './deep-freeze.js';
 import { classOptionsOf, fieldOptionsOf } from './metadata-store.js';
 import type { AnyClass, FieldOptions } from './metadata-store.js';
 import { orderSchemaKeys } from './order-schema-keys.js';
@@ -226,14 +227,6 @@ function buildModel(cls: AnyClass): ClassModel {
     needsClassValidator,
     nullMeansAbsent: fields.filter((f) => f.optional && !f.nullable).map((f) => f.wireName),
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 /**

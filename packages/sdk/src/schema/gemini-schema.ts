@@ -1,73 +1,218 @@
+import { flattenComposition } from './flatten-composition.js';
 import type { JsonSchema, JsonSchemaType } from './json-schema.js';
+import { appendHint, constraintHints } from './schema-hint.js';
+import { pointer } from './schema-problem.js';
+import type { SchemaProblem } from './schema-problem.js';
+import { tupleToItems } from './tuple-to-items.js';
 
-/** Keywords of the OpenAPI 3.0 subset Gemini function declarations accept. */
-const GEMINI_KEYWORDS = new Set([
-  'type',
-  'format',
-  'title',
-  'description',
-  'nullable',
-  'enum',
-  'items',
-  'minItems',
-  'maxItems',
-  'properties',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'anyOf',
-  'default',
-  'propertyOrdering',
-]);
-
-/** Formats Gemini understands for strings. */
-const GEMINI_STRING_FORMATS = new Set(['enum', 'date-time']);
+type JsonObject = Record<string, unknown>;
 
 /**
- * Gemini's schema subset: no `additionalProperties`, `$ref`, `const` or `examples`; a type list
- * with `null` becomes one type plus `nullable: true`; `const` becomes a one-value enum; enums of
- * other than strings move into the description. Returns a new schema.
+ * `format` values Gemini's Schema accepts, per type (Gemini API reference, `Schema.format`:
+ * NUMBER float/double, INTEGER int32/int64, STRING enum/date-time). Others move into the description.
  */
-export function toGeminiSchema(schema: JsonSchema): JsonSchema {
-  const out: JsonSchema = {};
-  let type = schema.type;
-  if (Array.isArray(type)) {
-    const types = type.filter((t) => t !== 'null');
-    if (types.length < type.length) out.nullable = true;
-    type = types.length === 1 ? types[0] : undefined;
-    if (types.length > 1) out.anyOf = types.map((t) => ({ type: t }));
+export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
+  string: new Set(['enum', 'date-time']),
+  number: new Set(['float', 'double']),
+  integer: new Set(['int32', 'int64']),
+};
+
+/** Keywords copied as they are (the rest of Gemini's OpenAPI subset is built explicitly). */
+const COPIED = ['title', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'default'];
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Context {
+  root: JsonSchema;
+  problems: SchemaProblem[];
+}
+
+/**
+ * Gemini's function-declaration schema (a subset of OpenAPI 3.0's Schema): every node typed,
+ * `nullable` instead of `null` in type lists, enums only of strings, no `$ref`, `allOf`, `oneOf`,
+ * `const`, `additionalProperties` or tuples. `$ref`s are expanded, `allOf` merged, `oneOf` and type
+ * lists become `anyOf`, non-string enum values move into the description, tuples become arrays.
+ *
+ * Values Gemini cannot describe (free-form objects and records, recursive references, arrays of
+ * them) are left out: an optional property is dropped, a required one too (the validator then
+ * names it if the model omits it), and each drop is pushed to `problems`. Returns `undefined` when
+ * nothing is left of the root object (a tool without arguments: omit `parameters`). Never
+ * modifies its input.
+ */
+export function toGeminiSchema(schema: JsonSchema, problems: SchemaProblem[] = []): JsonSchema | undefined {
+  const ctx: Context = { root: schema, problems };
+  const out = geminiNode(schema, '#', ctx, []);
+  if (!out) return undefined;
+  if (out.type === 'object' && (!out.properties || Object.keys(out.properties).length === 0)) return undefined;
+  return out;
+}
+
+function resolve(ctx: Context, ref: string): JsonSchema | undefined {
+  if (ref === '#') return ctx.root;
+  const m = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+  const defs = m ? (ctx.root[m[1]!] as Record<string, JsonSchema> | undefined) : undefined;
+  return m && defs ? defs[m[2]!.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+}
+
+function typeOfValue(v: unknown): JsonSchemaType {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v as JsonSchemaType;
+}
+
+/** Any JSON scalar: Gemini has no "any" type and no empty objects. */
+function anyScalar(description: unknown): JsonSchema {
+  const out: JsonSchema = { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] };
+  if (typeof description === 'string') out.description = description;
+  return out;
+}
+
+function geminiNode(input: unknown, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
+  if (input === true || (isObject(input) && Object.keys(input).every((k) => k === 'description' || k === 'title'))) {
+    return anyScalar(isObject(input) ? input.description : undefined);
   }
-  if (type) out.type = type as JsonSchemaType;
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'type' || !GEMINI_KEYWORDS.has(key) || value === undefined) continue;
-    if (key === 'format' && !(schema.type === 'number' || schema.type === 'integer' || GEMINI_STRING_FORMATS.has(String(value)))) continue;
-    out[key] = value;
+  if (!isObject(input)) {
+    ctx.problems.push({ path, message: 'is the false schema (accepts nothing); left out.' });
+    return undefined;
   }
-  if (schema.exclusiveMinimum !== undefined && out.minimum === undefined) out.minimum = schema.exclusiveMinimum;
-  if (schema.exclusiveMaximum !== undefined && out.maximum === undefined) out.maximum = schema.exclusiveMaximum;
-  if (schema.const !== undefined) out.enum = [schema.const];
-  if (out.enum) {
-    const values = out.enum.filter((v) => v !== null);
-    if (values.length < out.enum.length) out.nullable = true;
-    if (values.every((v) => typeof v === 'string')) {
-      out.enum = values;
-      out.type = 'string';
-    } else {
-      // Gemini enums are strings only: keep the real type and say the values in words.
-      delete out.enum;
-      const allowed = `Allowed values: ${values.map((v) => JSON.stringify(v)).join(', ')}.`;
-      out.description = out.description ? `${out.description} ${allowed}` : allowed;
+  let raw = input as JsonSchema;
+  let refs = stack;
+  if (typeof raw.$ref === 'string') {
+    const ref = raw.$ref;
+    if (stack.includes(ref)) {
+      ctx.problems.push({ path, message: `refers back to '${ref}' (recursion); Gemini schemas cannot, so it is left out.` });
+      return undefined;
     }
+    const target = resolve(ctx, ref);
+    if (!target) {
+      ctx.problems.push({ path, message: `$ref '${ref}' cannot be resolved inside the schema; left out.` });
+      return undefined;
+    }
+    const { $ref: _ref, ...siblings } = raw;
+    raw = { ...target, ...siblings };
+    refs = [...stack, ref];
   }
-  if (schema.items) out.items = toGeminiSchema(schema.items);
-  if (schema.anyOf) out.anyOf = schema.anyOf.map(toGeminiSchema);
-  if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, toGeminiSchema(v)]));
+  const node = flattenComposition(raw, path, { resolve: (r) => resolve(ctx, r), oneOf: 'always', problems: ctx.problems });
+  return Array.isArray(node.anyOf) ? geminiAnyOf(node, path, ctx, refs) : geminiTyped(node, path, ctx, refs);
+}
+
+function geminiAnyOf(node: JsonSchema, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
+  const { anyOf, description, ...siblings } = node;
+  const shared = Object.keys(siblings).length > 0 ? siblings : undefined;
+  const branches: JsonSchema[] = [];
+  let nullable = false;
+  (anyOf as unknown[]).forEach((branch, i) => {
+    if (isObject(branch) && branch.type === 'null') {
+      nullable = true;
+      return;
+    }
+    const b = shared && isObject(branch) ? { allOf: [shared, branch] } : branch;
+    const converted = geminiNode(b, pointer(path, 'anyOf', i), ctx, stack);
+    if (converted) branches.push(converted);
+  });
+  if (branches.length === 0) return undefined;
+  const out: JsonSchema = branches.length === 1 ? { ...branches[0]! } : { anyOf: branches };
+  if (typeof description === 'string') out.description = description;
+  if (nullable) out.nullable = true;
+  return out;
+}
+
+function geminiTyped(node: JsonSchema, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
+  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
+  let types: string[] = Array.isArray(node.type) ? [...node.type] : typeof node.type === 'string' ? [node.type] : [];
+  if (types.length === 0 && values) types = [...new Set(values.map(typeOfValue))];
+  if (types.length === 0) {
+    if (node.properties !== undefined || node.additionalProperties !== undefined || node.required !== undefined) types = ['object'];
+    else if (node.items !== undefined || node.prefixItems !== undefined) types = ['array'];
   }
+  const nullable = node.nullable === true || types.includes('null') || (values?.includes(null) ?? false);
+  types = types.filter((t) => t !== 'null');
+  if (types.includes('number') && types.includes('integer')) types = types.filter((t) => t !== 'integer');
+  if (types.length === 0) {
+    if (nullable && node.type !== undefined) {
+      ctx.problems.push({ path, message: 'only accepts null, which Gemini cannot describe; left out.' });
+      return undefined;
+    }
+    return anyScalar(node.description);
+  }
+  if (types.length > 1) {
+    // One branch per type, each with the keywords that apply to it.
+    const branches: JsonSchema[] = [];
+    for (const t of types) {
+      const own = values?.filter((v) => typeOfValue(v) === t || (t === 'number' && typeof v === 'number'));
+      const branchSchema: JsonSchema = { ...node, type: t as JsonSchemaType, description: undefined, nullable: undefined };
+      delete branchSchema.const;
+      if (values) branchSchema.enum = own;
+      const converted = geminiTyped(branchSchema, path, ctx, stack);
+      if (converted) branches.push(converted);
+    }
+    if (branches.length === 0) return undefined;
+    const out: JsonSchema = branches.length === 1 ? branches[0]! : { anyOf: branches };
+    if (typeof node.description === 'string') out.description = node.description;
+    if (nullable) out.nullable = true;
+    return out;
+  }
+  const type = types[0] as JsonSchemaType;
+  const out: JsonSchema = { type };
+  if (typeof node.description === 'string') out.description = node.description;
+  if (nullable) out.nullable = true;
+  for (const key of COPIED) if (node[key] !== undefined) out[key] = node[key];
+  if (typeof node.exclusiveMinimum === 'number' && out.minimum === undefined) out.minimum = node.exclusiveMinimum;
+  if (typeof node.exclusiveMaximum === 'number' && out.maximum === undefined) out.maximum = node.exclusiveMaximum;
+  if (typeof node.format === 'string') {
+    if (GEMINI_FORMATS[type]?.has(node.format)) out.format = node.format;
+    else appendHint(out, `Format: ${node.format}.`);
+  }
+  if (values) {
+    const kept = values.filter((v) => v !== null);
+    if (type === 'string' && kept.every((v) => typeof v === 'string')) out.enum = kept;
+    else appendHint(out, `Allowed values: ${kept.map((v) => JSON.stringify(v)).join(', ')}.`);
+  }
+  if (type === 'array') {
+    const tuple = tupleToItems(node);
+    const itemSchema = tuple ? tuple.items : node.items;
+    if (tuple) {
+      delete out.minItems;
+      delete out.maxItems;
+      if (tuple.minItems !== undefined) out.minItems = tuple.minItems;
+      if (tuple.maxItems !== undefined) out.maxItems = tuple.maxItems;
+      appendHint(out, tuple.hint);
+    }
+    const items = itemSchema === undefined ? anyScalar(undefined) : geminiNode(itemSchema, pointer(path, tuple ? 'prefixItems' : 'items'), ctx, stack);
+    if (!items) {
+      ctx.problems.push({ path, message: 'is an array of values Gemini cannot describe; left out.' });
+      return undefined;
+    }
+    out.items = items;
+    for (const sentence of constraintHints(node, new Set(['uniqueItems']))) appendHint(out, sentence);
+  }
+  if (type === 'object') return geminiObject(node, out, path, ctx, stack);
+  return out;
+}
+
+function geminiObject(node: JsonSchema, out: JsonSchema, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
+  const declared = isObject(node.properties) ? (node.properties as Record<string, unknown>) : {};
+  const required = new Set(Array.isArray(node.required) ? node.required : []);
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(declared)) {
+    const converted = geminiNode(schema, pointer(path, 'properties', name), ctx, stack);
+    if (converted) properties[name] = converted;
+    else if (required.has(name)) ctx.problems.push({ path: pointer(path, 'properties', name), message: 'is required but cannot be described for Gemini; the model is not told about it.' });
+  }
+  const extra = node.additionalProperties;
+  if (Object.keys(properties).length === 0) {
+    if (path !== '#' || (extra !== undefined && extra !== false)) {
+      ctx.problems.push({ path, message: 'is a free-form object or record (no declared properties); Gemini objects need properties, so it is left out.' });
+    }
+    return path === '#' ? out : undefined;
+  }
+  if (isObject(extra) && Object.keys(extra).length > 0) {
+    ctx.problems.push({ path: pointer(path, 'additionalProperties'), message: 'extra keys cannot be described for Gemini; only the declared properties are shown.' });
+  }
+  out.properties = properties;
+  const kept = [...required].filter((name) => name in properties);
+  if (kept.length > 0) out.required = kept;
+  for (const sentence of constraintHints(node, new Set())) appendHint(out, sentence);
   return out;
 }

@@ -1,5 +1,9 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { deepFreeze } from '../schema/deep-freeze.js';
 import { toGeminiSchema } from '../schema/gemini-schema.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import type { SchemaProblem } from '../schema/schema-problem.js';
 import { toStrictSchema } from '../schema/strict-schema.js';
 import type { ResolvedToolAnnotations, ToolAnnotations } from './tool-annotations.js';
 
@@ -8,12 +12,35 @@ export type ToolFormat = 'openai' | 'responses' | 'anthropic' | 'gemini' | 'mcp'
 
 /** Options of model-facing exports. */
 export interface ExportOptions {
-  /** OpenAI strict mode: closed objects, all properties required, optional ones nullable. */
-  strict?: boolean;
+  /**
+   * OpenAI strict mode (Structured Outputs): closed objects, all properties required, optional
+   * ones nullable, only the keywords strict mode supports. `true` throws `INVALID_DEFINITION`
+   * (naming the tool and each JSON path) for a schema that cannot be made strict; `'auto'` exports
+   * such a tool without strict mode (its `strict` flag says so) and reports an {@link ExportWarning}.
+   */
+  strict?: boolean | 'auto';
   /** Add an optional `security_risk` field (LOW|MEDIUM|HIGH|UNKNOWN); never for read-only tools. */
   securityRisk?: boolean;
   /** Add an optional `summary` field (a short description of the call, for humans). */
   summary?: boolean;
+  /**
+   * Told what an export had to give up: a tool that fell back from `strict: 'auto'`, values Gemini
+   * cannot describe. Each warning reaches a given callback once per tool, format and options
+   * (exports are cached; a later call with a new callback is told again).
+   */
+  onWarning?: (warning: ExportWarning) => void;
+}
+
+/** What an export could not express, and what it did instead. */
+export interface ExportWarning {
+  /** The tool's name. */
+  readonly tool: string;
+  /** The export format. */
+  readonly format: ToolFormat;
+  /** One line: what happened to the tool. */
+  readonly message: string;
+  /** Each place in the schema, with what could not be expressed there. */
+  readonly problems: readonly SchemaProblem[];
 }
 
 /** Values of the injected `security_risk` field. */
@@ -71,11 +98,11 @@ export interface AnthropicTool {
   description: string;
   input_schema: JsonSchema;
 }
-/** Gemini function declaration. */
+/** Gemini function declaration (`parameters` is left out for a tool without arguments). */
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
-  parameters: JsonSchema;
+  parameters?: JsonSchema;
 }
 /** MCP `Tool` as listed by `tools/list`. */
 export interface McpToolDescriptor {
@@ -88,54 +115,95 @@ export interface McpToolDescriptor {
   _meta?: Record<string, unknown>;
 }
 
-/** The model-facing parameters: injected fields first, then strict mode if asked. */
+/** The model-facing parameters (before any provider transform): injected fields first. */
 export function modelParameters(tool: ExportableTool, options: ExportOptions): JsonSchema {
-  let schema = tool.modelInputSchema();
+  const schema = tool.modelInputSchema();
   const inject: Record<string, JsonSchema> = {};
   const own = schema.properties ?? {};
   if (options.securityRisk && !tool.annotations.readOnlyHint && !('security_risk' in own)) inject.security_risk = SECURITY_RISK_SCHEMA;
   if (options.summary && !('summary' in own)) inject.summary = SUMMARY_SCHEMA;
-  if (Object.keys(inject).length > 0) schema = { ...schema, properties: { ...inject, ...own } };
-  return options.strict ? toStrictSchema(schema) : schema;
+  return Object.keys(inject).length > 0 ? { ...schema, properties: { ...inject, ...own } } : schema;
 }
 
-/** `{ type: 'function', function: { name, description, parameters } }`. */
-export function toOpenAITool(tool: ExportableTool, options: ExportOptions = {}): OpenAITool {
-  const fn: OpenAITool['function'] = { name: tool.name, description: tool.description, parameters: modelParameters(tool, options) };
-  if (options.strict) fn.strict = true;
+function formatProblems(problems: readonly SchemaProblem[]): string {
+  return problems.map((p) => `- ${p.path}: ${p.message}`).join('\n');
+}
+
+/**
+ * The OpenAI parameters for `options.strict`: the strict form when it follows every strict-mode
+ * rule; else (with `'auto'`) the plain schema and a warning, or (with `true`) an error.
+ */
+export function openAIParameters(
+  tool: ExportableTool,
+  format: 'openai' | 'responses',
+  options: ExportOptions,
+  warnings: ExportWarning[] = [],
+): { parameters: JsonSchema; strict: boolean } {
+  const plain = modelParameters(tool, options);
+  if (!options.strict) return { parameters: plain, strict: false };
+  const problems: SchemaProblem[] = [];
+  const strict = toStrictSchema(plain, problems);
+  if (problems.length === 0) return { parameters: strict, strict: true };
+  if (options.strict === true) {
+    throw new ToolwrightError({
+      code: ErrorCode.INVALID_DEFINITION,
+      message: `Tool '${tool.name}' cannot be exported in OpenAI strict mode:\n${formatProblems(problems)}\nUse strict: 'auto' to export it without strict mode, or change its schema.`,
+      details: { tool: tool.name, format, problems },
+    });
+  }
+  warnings.push({ tool: tool.name, format, message: `Tool '${tool.name}' is exported without OpenAI strict mode: its schema cannot be made strict.`, problems });
+  return { parameters: plain, strict: false };
+}
+
+/** `{ type: 'function', function: { name, description, parameters, strict? } }`. */
+export function toOpenAITool(tool: ExportableTool, options: ExportOptions = {}, warnings: ExportWarning[] = []): OpenAITool {
+  const { parameters, strict } = openAIParameters(tool, 'openai', options, warnings);
+  const fn: OpenAITool['function'] = { name: tool.name, description: tool.description, parameters };
+  if (options.strict) fn.strict = strict;
   return { type: 'function', function: fn };
 }
 
 /** `{ type: 'function', name, description, parameters, strict }`. */
-export function toResponsesTool(tool: ExportableTool, options: ExportOptions = {}): ResponsesTool {
-  return {
-    type: 'function',
-    name: tool.name,
-    description: tool.description,
-    parameters: modelParameters(tool, options),
-    strict: options.strict === true,
-  };
+export function toResponsesTool(tool: ExportableTool, options: ExportOptions = {}, warnings: ExportWarning[] = []): ResponsesTool {
+  const { parameters, strict } = openAIParameters(tool, 'responses', options, warnings);
+  return { type: 'function', name: tool.name, description: tool.description, parameters, strict };
 }
 
-/** `{ name, description, input_schema }`. */
+/** `{ name, description, input_schema }` (`strict` does not apply). */
 export function toAnthropicTool(tool: ExportableTool, options: ExportOptions = {}): AnthropicTool {
   return { name: tool.name, description: tool.description, input_schema: modelParameters(tool, options) };
 }
 
-/** A Gemini function declaration (OpenAPI subset; `strict` does not apply). */
-export function toGeminiTool(tool: ExportableTool, options: ExportOptions = {}): GeminiFunctionDeclaration {
-  return { name: tool.name, description: tool.description, parameters: toGeminiSchema(modelParameters(tool, { ...options, strict: false })) };
+/**
+ * A Gemini function declaration in its OpenAPI-subset schema (`strict` does not apply);
+ * `parameters` is left out for a tool without arguments. What Gemini cannot describe is left out
+ * and reported as a warning.
+ */
+export function toGeminiTool(tool: ExportableTool, options: ExportOptions = {}, warnings: ExportWarning[] = []): GeminiFunctionDeclaration {
+  const problems: SchemaProblem[] = [];
+  const parameters = toGeminiSchema(modelParameters(tool, options), problems);
+  if (problems.length > 0) {
+    warnings.push({ tool: tool.name, format: 'gemini', message: `Tool '${tool.name}': parts of its schema cannot be described for Gemini and are left out.`, problems });
+  }
+  const out: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
+  if (parameters) out.parameters = parameters;
+  return out;
+}
+
+/** A schema that may be given to callers: frozen ones as they are, others as frozen copies. */
+function shareable(schema: JsonSchema): JsonSchema {
+  return Object.isFrozen(schema) ? schema : deepFreeze(structuredClone(schema));
 }
 
 /** The MCP descriptor: raw input schema, output schema when declared, annotations, title, `_meta`. */
 export function toMcpTool(tool: ExportableTool): McpToolDescriptor {
-  const out: McpToolDescriptor = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema() };
+  const out: McpToolDescriptor = { name: tool.name, description: tool.description, inputSchema: shareable(tool.inputSchema()) };
   if (tool.title !== undefined) out.title = tool.title;
   const outputSchema = tool.outputSchema();
-  if (outputSchema) out.outputSchema = outputSchema;
+  if (outputSchema) out.outputSchema = shareable(outputSchema);
   const annotations = { ...tool.declaredAnnotations };
   if (tool.title !== undefined && annotations.title === undefined) annotations.title = tool.title;
   if (Object.keys(annotations).length > 0) out.annotations = annotations;
-  if (Object.keys(tool.meta).length > 0) out._meta = { ...tool.meta };
+  if (Object.keys(tool.meta).length > 0) out._meta = structuredClone({ ...tool.meta });
   return out;
 }

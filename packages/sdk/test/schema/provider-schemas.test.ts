@@ -4,7 +4,7 @@ import { ArrayOfNestedAction, EnumAction, OptionalNullableAction, WireAction } f
 
 describe('toGeminiSchema', () => {
   it('turns type lists with null into nullable and drops additionalProperties everywhere', () => {
-    const schema = toGeminiSchema(jsonSchemaOf(OptionalNullableAction));
+    const schema = toGeminiSchema(jsonSchemaOf(OptionalNullableAction))!;
     expect(schema.additionalProperties).toBeUndefined();
     expect(schema.properties?.parent).toEqual({ type: 'string', nullable: true });
     expect(schema.properties?.address).toMatchObject({ type: 'object', nullable: true });
@@ -13,15 +13,15 @@ describe('toGeminiSchema', () => {
   });
 
   it('keeps string enums and moves other enums into the description', () => {
-    const schema = toGeminiSchema(jsonSchemaOf(EnumAction));
+    const schema = toGeminiSchema(jsonSchemaOf(EnumAction))!;
     expect(schema.properties?.color).toEqual({ type: 'string', enum: ['red', 'green'] });
     expect(schema.properties?.level).toEqual({ type: 'integer', description: 'Allowed values: 1, 2.' });
   });
 
   it('drops keywords outside the OpenAPI subset', () => {
-    const schema = toGeminiSchema(jsonSchemaOf(WireAction));
+    const schema = toGeminiSchema(jsonSchemaOf(WireAction))!;
     expect(schema.properties?.is_input).toEqual({ type: 'boolean', description: 'Send as input', title: 'Input?' });
-    expect(toGeminiSchema(jsonSchemaOf(ArrayOfNestedAction)).properties?.tags).toMatchObject({ minItems: 1, maxItems: 5, type: 'array' });
+    expect(toGeminiSchema(jsonSchemaOf(ArrayOfNestedAction))!.properties?.tags).toMatchObject({ minItems: 1, maxItems: 5, type: 'array' });
   });
 });
 
