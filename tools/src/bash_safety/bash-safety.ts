@@ -29,8 +29,8 @@ export interface BashSafetyOptions {
 
 /** Where one command runs. */
 export interface BashCommandContext {
-  /** The shell's current directory (relative paths resolve against it). */
-  cwd: string;
+  /** The shell's current directory (relative paths resolve against it); unknown: relative targets are never auto-allowed. */
+  cwd?: string;
   /** The mode the permission engine is in. */
   mode?: BashPermissionMode;
   /** Directories edits may be auto-allowed in (acceptEdits); `cwd` always counts. */
@@ -120,7 +120,7 @@ export class BashSafety {
       const hit = dangerousTarget(commandTargets(simple), simple.cwd, this.lists);
       if (hit) return ask('dangerous-path', `Command modifies '${hit.path}', which matches the protected entry '${hit.entry}'`);
     }
-    const workingDirectories = [context.cwd, ...(context.workingDirectories ?? [])].map((d) => resolve(d));
+    const workingDirectories = [...(context.cwd === undefined ? [] : [context.cwd]), ...(context.workingDirectories ?? [])].map((d) => resolve(d));
     for (const simple of analysis.commands) {
       const removal = dangerousRemoval(simple, workingDirectories);
       if (removal) return ask('dangerous-removal', `Dangerous removal: ${removal}`);

@@ -1,0 +1,48 @@
+import { allowDecision, askDecision, passthroughDecision } from '@toolwright/sdk';
+import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk';
+import type { BashSafety } from './bash-safety.js';
+
+/** Options of {@link bashToolPermissions}. */
+export interface BashToolPermissionsOptions<A> {
+  /** The command line a call runs, or undefined when the call runs no command (input to a running program). */
+  commandOf(action: A): string | undefined;
+  /** The shell's current directory, when known (relative paths in commands resolve against it). */
+  cwd(): string | undefined;
+  /** Whether a call that runs no command only reads (default: false). */
+  isReadOnlyWithoutCommand?(action: A): boolean;
+}
+
+/**
+ * The permission methods of a shell tool, on the bash safety analysis: read-only per call, the
+ * safety steps as `checkPermissions` (every ask bypass-immune; acceptEdits allows edits inside the
+ * working directories), rules matched per sub-command, `w1 w2:*` suggestions.
+ */
+export function bashToolPermissions<A>(safety: BashSafety, options: BashToolPermissionsOptions<A>): ToolPermissions<A> {
+  return {
+    isReadOnly(action: A): boolean {
+      const command = options.commandOf(action);
+      if (command === undefined) return options.isReadOnlyWithoutCommand?.(action) ?? false;
+      return safety.isReadOnly(command, options.cwd());
+    },
+    checkPermissions(action: A, context: PermissionContext): PermissionDecision {
+      const command = options.commandOf(action);
+      if (command === undefined) return passthroughDecision();
+      const verdict = safety.check(command, { cwd: options.cwd(), mode: context.mode, workingDirectories: context.workingDirectories });
+      if (verdict.behavior === 'ask') return askDecision({ reason: 'safety', bypassImmune: true, message: verdict.reason });
+      if (verdict.behavior === 'allow') return allowDecision({ reason: verdict.step === 'read-only' ? 'readOnly' : 'tool', message: verdict.reason });
+      return passthroughDecision();
+    },
+    matchRule(content: string, action: A, behavior: RuleBehavior): boolean {
+      const command = options.commandOf(action);
+      return command !== undefined && safety.matchRule(content, command, behavior, options.cwd());
+    },
+    coveredByAllowRules(contents: readonly string[], action: A): boolean {
+      const command = options.commandOf(action);
+      return command !== undefined && safety.coveredByAllowRules(contents, command, options.cwd());
+    },
+    suggestRules(action: A): string[] {
+      const command = options.commandOf(action);
+      return command === undefined ? [] : safety.suggestRules(command, options.cwd());
+    },
+  };
+}

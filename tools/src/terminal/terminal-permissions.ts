@@ -1,0 +1,18 @@
+import type { ToolPermissions } from '@toolwright/sdk';
+import { bashToolPermissions } from '../bash_safety/bash-tool-permissions.js';
+import type { BashSafety } from '../bash_safety/bash-safety.js';
+import type { TerminalAction } from './definition.js';
+
+/**
+ * `terminal`'s permissions (file owned by BUILTINS; the rest of this folder is TOOLS'): a command
+ * goes through the bash safety analysis. With `is_input`, polling for output ("") and `C-c` are
+ * read-only; other input (text typed into a running program) and `reset` are not, and no rule
+ * content matches them. `cwd` gives the session's current directory when known.
+ */
+export function terminalPermissions(safety: BashSafety, cwd: () => string | undefined): ToolPermissions<TerminalAction> {
+  return bashToolPermissions<TerminalAction>(safety, {
+    commandOf: (action) => (action.isInput || action.reset ? undefined : action.command),
+    cwd,
+    isReadOnlyWithoutCommand: (action) => action.isInput && !action.reset && (action.command === '' || action.command === 'C-c'),
+  });
+}
