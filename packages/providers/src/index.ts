@@ -22,3 +22,13 @@ export { CODE_INTERPRETER_PROVIDER_ID, CodeInterpreterProvider } from './code-in
 export type { CodeInterpreterOptions } from './code-interpreter/code-interpreter-provider.js';
 export type { SandboxMode } from './code-interpreter/sandbox-command.js';
 export { stripHostPaths } from './code-interpreter/strip-host-paths.js';
+export { resolveApiKey } from './http/api-key.js';
+export type { ApiKeySource } from './http/api-key.js';
+export { BingSearchProvider } from './websearch/bing-search-provider.js';
+export { BraveSearchProvider } from './websearch/brave-search-provider.js';
+export type { SearchHit } from './websearch/search-hit.js';
+export { TavilySearchProvider } from './websearch/tavily-search-provider.js';
+export { WebSearchProvider } from './websearch/web-search-provider.js';
+export type { WebSearchBackend, WebSearchOptions } from './websearch/web-search-provider.js';
+export { WolframAlphaProvider } from './wolfram/wolfram-alpha-provider.js';
+export type { WolframAlphaOptions } from './wolfram/wolfram-alpha-provider.js';

@@ -4,6 +4,7 @@ import { exposeTool } from './expose-tool.js';
 import type { ListingContext, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
 import type { ToolGroup, ToolGroupStatus } from './tool-group.js';
+import { messageOf } from './message-of.js';
 
 /** One indexed tool: what the model sees, plus its lazily compiled argument check. */
 export interface IndexedTool {
@@ -67,7 +68,7 @@ export class GroupEntry {
       this.status = { state: 'ready', toolCount: tools.size };
       return tools;
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
+      const text = messageOf(error);
       this.status = ToolwrightError.hasCode(error, ErrorCode.AUTH_REQUIRED) ? { state: 'auth-required', error: text } : { state: 'unreachable', error: text };
       throw error;
     }

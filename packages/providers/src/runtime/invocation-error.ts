@@ -1,6 +1,7 @@
 import { ErrorCode, ToolwrightError, textContent } from '@toolwright/sdk';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
+import { messageOf } from './message-of.js';
 
 const NUMERIC: Partial<Record<string, InvocationErrorCode>> = {
   [ErrorCode.INVALID_ARGUMENTS]: InvocationErrorCode.INVALID_ARGUMENTS,
@@ -28,8 +29,9 @@ export function failedResult(message: string, errorCode: InvocationErrorCode, me
  */
 export function resultFromError(error: unknown, toolName: string, metadata: Record<string, unknown> = {}): ToolInvocationResult {
   if (ToolwrightError.isInstance(error)) {
-    return failedResult(error.message, NUMERIC[error.code] ?? InvocationErrorCode.TOOL_ERROR, { ...metadata, code: error.code });
+    const numeric = error.details.unreachable === true ? InvocationErrorCode.UNAVAILABLE : (NUMERIC[error.code] ?? InvocationErrorCode.TOOL_ERROR);
+    return failedResult(error.message, numeric, { ...metadata, code: error.code });
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = messageOf(error);
   return failedResult(`Tool '${toolName}' failed: ${text}`, InvocationErrorCode.TOOL_ERROR, { ...metadata, code: ErrorCode.EXECUTION_FAILED });
 }

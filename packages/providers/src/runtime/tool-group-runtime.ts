@@ -10,6 +10,7 @@ import type { ToolDef } from './tool-def.js';
 import type { ToolGroup, ToolGroupInfo, ToolGroupInput } from './tool-group.js';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
+import { messageOf } from './message-of.js';
 
 /** Options of {@link ToolGroupRuntime}. */
 export interface ToolGroupRuntimeOptions {
@@ -154,7 +155,7 @@ export class ToolGroupRuntime {
         return;
       }
       if (ToolwrightError.hasCode(outcome.reason, ErrorCode.AUTH_REQUIRED)) throw outcome.reason;
-      const text = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      const text = messageOf(outcome.reason);
       this.warn(`Skipping tool group '${entries[i]!.group.toolgroupId}': its tools could not be listed: ${text}`);
     });
     return out;
