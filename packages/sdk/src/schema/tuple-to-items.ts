@@ -23,9 +23,10 @@ export function tupleToItems(schema: JsonSchema): TupleAsArray | undefined {
   const closed = rest === false;
   const parts: unknown[] = [...prefix];
   if (rest !== undefined && rest !== false) parts.push(rest);
+  // Positions that differ only in their annotations share one item schema (the hint names them).
   const distinct: JsonSchema[] = [];
   for (const part of parts) {
-    const s = (typeof part === 'object' && part !== null ? part : {}) as JsonSchema;
+    const { description: _d, title: _t, ...s } = (typeof part === 'object' && part !== null ? part : {}) as JsonSchema;
     if (!distinct.some((d) => sameJson(d, s))) distinct.push(s);
   }
   const items = distinct.length === 0 ? undefined : distinct.length === 1 ? distinct[0] : { anyOf: distinct };

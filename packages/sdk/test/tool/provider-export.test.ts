@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { Action, ToolDefinition } from '@toolwright/sdk';
+import type { ExportWarning, JsonSchema, OpenAITool } from '@toolwright/sdk';
+import { ExportCache } from '../../src/tool/export-cache.js';
+import { toGeminiTool, toMcpTool, toOpenAITool } from '../../src/tool/provider-export.js';
+import { PlaceAction } from '../fixtures/schema-fixtures.js';
 import { echoTool, riskyTool } from '../fixtures/tool-fixtures.js';
+
+class EmptyAction extends Action {}
 
 describe('provider export', () => {
   it('exports OpenAI chat, Responses and Anthropic formats', () => {
@@ -177,5 +184,51 @@ describe('provider export', () => {
     expect(tool.toOpenAITool({ strict: true })).toBe(tool.toOpenAITool({ strict: true }));
     expect(tool.toOpenAITool({ strict: true })).not.toBe(tool.toOpenAITool());
     expect(tool.toMcpTool()).toBe(tool.toMcpTool());
+  });
+});
+
+describe('export cache', () => {
+  it('deep-freezes cached exports, so a caller cannot change what the next one gets', () => {
+    const cache = new ExportCache();
+    const tool = echoTool();
+    const first = cache.get('openai', { strict: true }, (w) => toOpenAITool(tool, { strict: true }, w));
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.function.parameters.properties?.text)).toBe(true);
+    expect(() => {
+      (first.function as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
+    expect(cache.get('openai', { strict: true }, () => ({ type: 'other' }))).toBe(first);
+  });
+
+  it('keeps strict: true and strict: auto apart and tells each onWarning callback once', () => {
+    const cache = new ExportCache();
+    const tool = new ToolDefinition({ name: 'place', description: 'A place.', actionType: PlaceAction });
+    const heard: string[] = [];
+    const onWarning = (w: ExportWarning): void => void heard.push(`${w.tool}/${w.format}: ${w.problems.map((p) => p.path).join(', ')}`);
+    const build = (w: ExportWarning[]): OpenAITool => toOpenAITool(tool, { strict: 'auto' }, w);
+    const auto = cache.get('openai', { strict: 'auto', onWarning }, build);
+    cache.get('openai', { strict: 'auto', onWarning }, build);
+    expect(auto.function.strict).toBe(false);
+    expect(heard).toEqual(['place/openai: #/properties/point/properties/coords']);
+    cache.get('openai', { strict: 'auto', onWarning: (w) => heard.push(`again: ${w.tool}`) }, build);
+    expect(heard).toEqual(['place/openai: #/properties/point/properties/coords', 'again: place']);
+    expect(() => cache.get('openai', { strict: true }, (w) => toOpenAITool(tool, { strict: true }, w))).toThrow(
+      "Tool 'place' cannot be exported in OpenAI strict mode:\n- #/properties/point/properties/coords: is a record (any keys, values of one schema); strict mode only allows declared properties.",
+    );
+  });
+
+  it('gives MCP descriptors frozen copies of schemas that came from outside', () => {
+    const raw: JsonSchema = { type: 'object', properties: { q: { type: 'string' } } };
+    const exported = toMcpTool({ ...echoTool(), name: 'raw', description: 'Raw.', annotations: echoTool().annotations, declaredAnnotations: {}, meta: {}, inputSchema: () => raw, modelInputSchema: () => raw, outputSchema: () => undefined });
+    expect(exported.inputSchema).toEqual(raw);
+    expect(Object.isFrozen(exported.inputSchema)).toBe(true);
+    expect(Object.isFrozen(raw)).toBe(false);
+  });
+});
+
+describe('Gemini export', () => {
+  it('leaves parameters out for a tool without arguments', () => {
+    const tool = new ToolDefinition({ name: 'now', description: 'The time.', actionType: EmptyAction, annotations: { readOnlyHint: true } });
+    expect(toGeminiTool(tool)).toEqual({ name: 'now', description: 'The time.' });
   });
 });

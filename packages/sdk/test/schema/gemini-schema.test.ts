@@ -1,0 +1,76 @@
+import { describe, expect, it } from '@jest/globals';
+import { toGeminiSchema } from '@toolwright/sdk';
+import type { JsonSchema, SchemaProblem } from '@toolwright/sdk';
+import { AWKWARD_MCP_TOOLS } from '../fixtures/awkward-mcp-schemas.js';
+import { inlineSchemaRefs } from '../../src/mcp/inline-schema-refs.js';
+
+function geminiOf(name: string): { schema: JsonSchema | undefined; problems: SchemaProblem[] } {
+  const tool = AWKWARD_MCP_TOOLS.find((t) => t.name === name)!;
+  const problems: SchemaProblem[] = [];
+  return { schema: toGeminiSchema(inlineSchemaRefs(tool.inputSchema as JsonSchema), problems), problems };
+}
+
+describe('toGeminiSchema (OpenAPI subset)', () => {
+  it('gives no parameters for a tool without arguments', () => {
+    expect(geminiOf('no_arguments')).toEqual({ schema: undefined, problems: [] });
+  });
+
+  it('types mixed and typeless enums: string values as an enum, others in words', () => {
+    expect(geminiOf('mixed_and_typeless_enums').schema?.properties).toEqual({
+      mode: { anyOf: [{ type: 'integer', description: 'Allowed values: 1.' }, { type: 'string', enum: ['two'] }] },
+      level: { type: 'string', nullable: true, enum: ['low', 'high'] },
+      answer: { type: 'integer', description: 'Allowed values: 42.' },
+    });
+  });
+
+  it('gives untyped items and type lists a type, and keeps OpenAPI nullable', () => {
+    expect(geminiOf('untyped_items_and_type_lists').schema?.properties).toEqual({
+      values: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
+      value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+      maybe: { type: 'string', nullable: true },
+    });
+  });
+
+  it('turns tuples into arrays with items', () => {
+    expect(geminiOf('tuple_draft_07').schema?.properties?.pair).toEqual({
+      type: 'array',
+      items: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      maxItems: 2,
+      description: 'Items in order: 1. a string; 2. a integer.',
+    });
+  });
+
+  it('merges allOf and turns oneOf into anyOf', () => {
+    expect(geminiOf('pydantic_v1_all_of').schema?.properties?.config).toEqual({
+      type: 'object',
+      description: 'How to run',
+      title: 'Config',
+      properties: { depth: { type: 'integer', minimum: 1 }, mode: { type: 'string', enum: ['fast', 'safe'] } },
+      required: ['mode'],
+    });
+    expect(geminiOf('one_of_discriminated').schema?.properties?.id).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }] });
+  });
+
+  it('leaves out free-form objects, records and recursion, and says where', () => {
+    const free = geminiOf('record_and_free_form');
+    expect(Object.keys(free.schema?.properties ?? {})).toEqual(['query', 'meta']);
+    expect(free.problems.map((p) => p.path)).toEqual(['#/properties/labels', '#/properties/options']);
+    const tree = geminiOf('recursive_tree');
+    // The recursion unrolls once (the first level is inlined, then $defs/Node once more), then stops.
+    expect(tree.schema?.properties?.root?.properties?.children?.items?.properties).toEqual({ name: { type: 'string' } });
+    expect(tree.problems).toEqual([
+      { path: '#/properties/root/properties/children/items/properties/children/items', message: "refers back to '#/$defs/Node' (recursion); Gemini schemas cannot, so it is left out." },
+      { path: '#/properties/root/properties/children/items/properties/children', message: 'is an array of values Gemini cannot describe; left out.' },
+    ]);
+  });
+
+  it('keeps only the formats Gemini accepts for each type', () => {
+    expect(geminiOf('formats').schema?.properties).toEqual({
+      url: { type: 'string', description: 'Format: uri.' },
+      when: { type: 'string', format: 'date-time' },
+      id: { type: 'string', description: 'Format: uuid.' },
+      host: { type: 'string', description: 'Format: hostname.' },
+      size: { type: 'number', format: 'double' },
+    });
+  });
+});
