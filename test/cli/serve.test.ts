@@ -123,6 +123,11 @@ describe('toolwright serve --stdio', () => {
       expect(outside.isError).toBe(true);
 
       const http = await startHttp(['--spec', join(FIXTURES, 'filesystem-spec.yaml')], env);
+      // One conversation per MCP session: the session's own server-filesystem child starts with it.
+      const httpClient = new Client({ name: 'e2e', version: '1.0.0' });
+      await httpClient.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      clients.push(httpClient);
+      expect((await httpClient.listTools()).tools.some((t) => t.name === 'read_text_file')).toBe(true);
       const kids = await childPids(http.child.pid!);
       expect(kids.length).toBeGreaterThan(0);
       http.child.kill('SIGTERM');
@@ -228,6 +233,6 @@ describe('toolwright serve --http', () => {
     child.stdin.end();
     const run = await finished(child);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('toolwright serve: choose one transport, either --stdio or --http.\nUsage: toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P])\n');
+    expect(run.stderr).toBe('toolwright serve: choose one transport, either --stdio or --http.\nUsage: toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state])\n');
   });
 });

@@ -25,6 +25,10 @@ export interface CommandSpec {
 
 /** Default port of `serve --http`. */
 export const DEFAULT_PORT = 8765;
+/** Default `serve --http --max-sessions`. */
+export const DEFAULT_MAX_SESSIONS = 100;
+/** Default `serve --http --session-idle`, in seconds. */
+export const DEFAULT_SESSION_IDLE_S = 600;
 
 /** Options every command takes. */
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
@@ -81,7 +85,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     ],
   },
   serve: {
-    usage: 'toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P])',
+    usage: 'toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state])',
     summary: 'one MCP server over the whole toolset (native and proxied MCP tools)',
     positionals: [0, 0],
     options: {
@@ -91,6 +95,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       port: { type: 'string', value: 'P', help: `port (default ${DEFAULT_PORT}; 0 picks a free one)` },
       'allowed-host': { type: 'string', multiple: true, value: 'NAME', help: 'extra Host header name to accept; repeatable' },
       'allowed-origin': { type: 'string', multiple: true, value: 'ORIGIN', help: 'extra browser Origin to accept; repeatable' },
+      'max-sessions': { type: 'string', value: 'N', help: `most MCP sessions open at once (default ${DEFAULT_MAX_SESSIONS}); one more initialize gets HTTP 503` },
+      'session-idle': { type: 'string', value: 'S', help: `close a session after S seconds without a request (default ${DEFAULT_SESSION_IDLE_S})` },
+      'shared-state': {
+        type: 'boolean',
+        help: 'one conversation for every HTTP client (one terminal, working state and undo history); default: one per MCP session',
+      },
     },
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
-import { COMMANDS, DEFAULT_PORT } from '../args/command-table.js';
+import { COMMANDS, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, DEFAULT_SESSION_IDLE_S } from '../args/command-table.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
 import type { CommandContext } from './command-context.js';
@@ -12,6 +12,16 @@ function parsePort(text: string | undefined): number {
     throw new CliError({ command: 'serve', message: `--port: expected an integer from 0 to 65535, got '${text}'.`, hint: `Usage: ${COMMANDS.serve.usage}` });
   }
   return port;
+}
+
+function parsePositive(option: string, text: string | undefined, fallback: number, integer: boolean): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  const ok = text.trim() !== '' && Number.isFinite(value) && value > 0 && (!integer || Number.isInteger(value));
+  if (!ok) {
+    throw new CliError({ command: 'serve', message: `--${option}: expected ${integer ? 'an integer' : 'a number'} > 0, got '${text}'.`, hint: `Usage: ${COMMANDS.serve.usage}` });
+  }
+  return value;
 }
 
 /**
@@ -50,13 +60,20 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   if (stdio && (host !== undefined || line.values.port !== undefined)) {
     throw new CliError({ command: 'serve', message: '--host and --port go with --http, not --stdio.', hint: `Usage: ${COMMANDS.serve.usage}` });
   }
+  const httpOnly = ['max-sessions', 'session-idle', 'shared-state'].filter((o) => line.values[o] !== undefined);
+  if (stdio && httpOnly.length > 0) {
+    throw new CliError({ command: 'serve', message: `--${httpOnly[0]} goes with --http, not --stdio (stdio has one client).`, hint: `Usage: ${COMMANDS.serve.usage}` });
+  }
   const port = parsePort(stringOption(line.values, 'port'));
+  const maxSessions = parsePositive('max-sessions', stringOption(line.values, 'max-sessions'), DEFAULT_MAX_SESSIONS, true);
+  const sessionIdleMs = Math.round(parsePositive('session-idle', stringOption(line.values, 'session-idle'), DEFAULT_SESSION_IDLE_S, false) * 1000);
+  const shared = flag(line.values, 'shared-state');
   const bindHost = host ?? '127.0.0.1';
   const toolset = await context.openToolset();
   try {
     if (stdio) {
       const { serveStdio } = await import('../serve/serve-stdio.js');
-      const running = await serveStdio(toolset, process.stdin, process.stdout);
+      const running = await serveStdio(toolset, process.stdin, process.stdout, { log: (text) => term.err(term.c.yellow(text)) });
       term.err(term.c.dim(`toolwright: serving ${toolset.names().length} tools over MCP on stdio`));
       await untilStopped(running.closed);
       await running.close();
@@ -67,17 +84,24 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     const generated = token === undefined && !isLoopbackHost(bindHost);
     if (generated) token = randomBytes(24).toString('base64url');
     const { startHttpServer } = await import('../serve/http-server.js');
-    const running = await startHttpServer(toolset, {
+    // One conversation per MCP session (its own terminal, state and undo history) unless
+    // --shared-state; the toolset opened above checked the spec and stays for shared state only.
+    const source = shared ? toolset : () => context.openToolset();
+    const running = await startHttpServer(source, {
       host: bindHost,
       port,
       token,
+      maxSessions,
+      sessionIdleMs,
       allowedHosts: listOption(line.values, 'allowed-host'),
       allowedOrigins: listOption(line.values, 'allowed-origin'),
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError({ command: 'serve', message: `cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
     });
     const everywhere = isWildcardHost(bindHost) ? ' (listening on every interface)' : '';
-    term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere}`);
+    const per = shared ? 'one shared conversation' : 'one conversation per session';
+    term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere} (${per}, at most ${maxSessions} sessions)`);
+    if (!shared) await toolset.close();
     if (generated) term.err(`toolwright: bearer token (send "Authorization: Bearer <token>"): ${term.c.bold(token!)}`);
     else if (token !== undefined) term.err('toolwright: requests need the bearer token from TOOLWRIGHT_TOKEN');
     const signal = await untilStopped();

@@ -5,10 +5,24 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../args/command-table.js';
 import { createToolServer } from './create-tool-server.js';
 import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
 import type { ServedToolset } from './served-toolset.js';
+import { SessionTable } from './session-table.js';
+
+/** A toolset that belongs to one MCP session and is closed with it. */
+export interface SessionToolset extends ServedToolset {
+  close(): Promise<void>;
+}
+
+/**
+ * Where sessions get their tools: one toolset shared by every session, or a function that opens
+ * a fresh toolset (its own conversation: terminal, working state, undo history) per session.
+ */
+export type ToolsetSource = ServedToolset | (() => Promise<SessionToolset>);
+
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServeOptions {
@@ -24,6 +38,10 @@ export interface HttpServeOptions {
   allowedOrigins?: readonly string[];
   /** Largest request body in bytes (default 4 MiB). */
   maxBodyBytes?: number;
+  /** Most sessions open at once (default {@link DEFAULT_MAX_SESSIONS}); an initialize beyond it gets HTTP 503. */
+  maxSessions?: number;
+  /** A session with no request for this long (ms) is closed (default {@link DEFAULT_SESSION_IDLE_S} s). */
+  sessionIdleMs?: number;
 }
 
 /** A running `serve --http`. */
@@ -41,14 +59,18 @@ export interface RunningHttpServer {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  close(): Promise<void>;
 }
 
 const MCP_PATH = '/mcp';
 
-function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, extra: { id?: unknown; data?: unknown } = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: status === 400 ? -32700 : -32000, message }, id: null }));
+  const error: Record<string, unknown> = { code: status === 400 ? -32700 : -32000, message };
+  if (extra.data !== undefined) error.data = extra.data;
+  const id = typeof extra.id === 'string' || typeof extra.id === 'number' ? extra.id : null;
+  res.end(JSON.stringify({ jsonrpc: '2.0', error, id }));
 }
 
 async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true; body: unknown } | { ok: false; status: number; message: string }> {
@@ -68,15 +90,69 @@ async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true
 
 /**
  * Serves a toolset over MCP Streamable HTTP at `/mcp`: one MCP session (a `Server` and a
- * transport) per client, every request first checked by {@link checkHttpRequest} (Host and Origin
- * against DNS rebinding, then the bearer token when one is set).
+ * transport, and with a per-session source its own toolset) per client, every request first
+ * checked by {@link checkHttpRequest} (Host and Origin against DNS rebinding, then the bearer
+ * token when one is set). Sessions are capped (`maxSessions`: an initialize beyond it gets HTTP
+ * 503 with a JSON-RPC error naming the limit) and closed after `sessionIdleMs` without a request.
  */
-export async function startHttpServer(toolset: ServedToolset, options: HttpServeOptions): Promise<RunningHttpServer> {
-  const sessions = new Map<string, Session>();
+export async function startHttpServer(source: ToolsetSource, options: HttpServeOptions): Promise<RunningHttpServer> {
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_S * 1000;
+  const sessions = new SessionTable<Session>({ maxSessions, idleMs });
   const allowedHosts = allowedHostNames(options.host, options.allowedHosts);
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
   let port = options.port;
+
+  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    if (!sessions.reserve()) {
+      const idle = Math.ceil(idleMs / 1000);
+      sendError(
+        res,
+        503,
+        `Too many sessions: this server keeps at most ${maxSessions} MCP sessions open (--max-sessions). Close one (HTTP DELETE ${MCP_PATH} with its mcp-session-id) or retry later: a session idle for ${idle} s is closed (--session-idle).`,
+        { 'retry-after': String(Math.min(idle, 60)) },
+        { id: (body as { id?: unknown }).id, data: { maxSessions, sessionIdleSeconds: idle } },
+      );
+      return;
+    }
+    let added = false;
+    let toolset: ServedToolset | undefined;
+    let owned: SessionToolset | undefined;
+    let server: Server | undefined;
+    try {
+      if (typeof source === 'function') toolset = owned = await source();
+      else toolset = source;
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          added = true;
+          sessions.add(id, {
+            transport,
+            server: server!,
+            // The session's own toolset (MCP children, terminal) is closed before this settles.
+            close: async () => {
+              await server!.close();
+              await owned?.close();
+            },
+          });
+        },
+      });
+      server = createToolServer(toolset);
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+        void owned?.close();
+      };
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      if (!added) {
+        sessions.unreserve();
+        await server?.close().catch(() => undefined);
+        await owned?.close();
+      }
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const verdict = checkHttpRequest(req.headers, { allowedHosts, allowedOrigins, port, token: options.token });
@@ -102,9 +178,11 @@ export async function startHttpServer(toolset: ServedToolset, options: HttpServe
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       if (!session) {
-        sendError(res, 404, `Session not found: '${sessionId}' is unknown or closed; initialize a new session.`);
+        sendError(res, 404, `Session not found: '${sessionId}' is unknown, closed or expired (idle ${Math.ceil(idleMs / 1000)} s); initialize a new session.`);
         return;
       }
+      // In flight until the response ends (an SSE stream keeps its session alive while open).
+      res.once('close', sessions.begin(sessionId));
       await session.transport.handleRequest(req, res, body);
       return;
     }
@@ -112,18 +190,7 @@ export async function startHttpServer(toolset: ServedToolset, options: HttpServe
       sendError(res, 400, 'Bad Request: no valid mcp-session-id header; send an initialize request first.');
       return;
     }
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
-      },
-    });
-    const server = createToolServer(toolset);
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await openSession(req, res, body);
   };
 
   const http: NodeHttpServer = createServer((req, res) => {
@@ -145,9 +212,7 @@ export async function startHttpServer(toolset: ServedToolset, options: HttpServe
     sessionCount: () => sessions.size,
     close: () =>
       (closing ??= (async () => {
-        const open = [...sessions.values()];
-        sessions.clear();
-        await Promise.allSettled(open.map((s) => s.server.close()));
+        await sessions.closeAll();
         await new Promise<void>((resolve) => {
           http.close(() => resolve());
           http.closeAllConnections();

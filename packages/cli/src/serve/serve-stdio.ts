@@ -1,7 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createToolServer } from './create-tool-server.js';
 import type { ServedToolset } from './served-toolset.js';
+import { StdioLineTransport } from './stdio-line-transport.js';
+import type { StdioLineTransportOptions } from './stdio-line-transport.js';
 
 /** A running `serve --stdio`. */
 export interface RunningStdioServer {
@@ -13,11 +14,17 @@ export interface RunningStdioServer {
 
 /**
  * Serves a toolset over MCP on a pair of streams (stdin/stdout of the process by default). Only
- * protocol messages go to `output`; diagnostics belong on stderr.
+ * protocol messages go to `output`; diagnostics belong on stderr. A message over the size limit,
+ * or one that is not JSON-RPC, is answered with a JSON-RPC error and the session goes on.
  */
-export async function serveStdio(toolset: ServedToolset, input: Readable = process.stdin, output: Writable = process.stdout): Promise<RunningStdioServer> {
+export async function serveStdio(
+  toolset: ServedToolset,
+  input: Readable = process.stdin,
+  output: Writable = process.stdout,
+  options: StdioLineTransportOptions = {},
+): Promise<RunningStdioServer> {
   const server = createToolServer(toolset);
-  const transport = new StdioServerTransport(input, output);
+  const transport = new StdioLineTransport(input, output, options);
   let markClosed!: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
   const onEnd = (): void => {

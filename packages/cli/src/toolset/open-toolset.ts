@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, ConversationState, defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
@@ -47,7 +48,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   } catch (error) {
     throw specFailure(error, options.spec);
   }
-  const state = new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}`) });
+  const state = new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}-${randomUUID()}`) });
   const agent = new Agent({
     tools: spec.tools,
     mcpServers: spec.mcpServers,

@@ -1,0 +1,161 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/** Largest message `serve --stdio` reads (bytes of one line), as the MCP SDK's own stdio limit. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** How much of an oversized line is kept to find its request id. */
+const ID_PREFIX_BYTES = 4096;
+
+/** Options of {@link StdioLineTransport}. */
+export interface StdioLineTransportOptions {
+  /** Largest line in bytes (default {@link DEFAULT_MAX_MESSAGE_BYTES}). */
+  maxMessageBytes?: number;
+  /** Receives one line per refused message, for stderr. */
+  log?: (text: string) => void;
+}
+
+type ErrorId = string | number | null;
+
+/**
+ * The request id of a JSON-RPC message from the start of its text, when the `id` member comes
+ * before `params` (as every client writes it): enough to answer a request too large to parse.
+ */
+export function leadingRequestId(prefix: string): ErrorId {
+  const params = prefix.indexOf('"params"');
+  const head = params >= 0 ? prefix.slice(0, params) : prefix;
+  const match = /"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,16})\s*[,}]/.exec(head);
+  if (!match) return null;
+  try {
+    const id = JSON.parse(match[1]!) as unknown;
+    return typeof id === 'string' || typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * MCP over newline-delimited JSON on a pair of streams, like the SDK's `StdioServerTransport`,
+ * but a bad message never ends the session: a line over `maxMessageBytes` is skipped without
+ * being buffered and answered with a JSON-RPC error (-32600, with the request's id when it can
+ * be read from the line's start); text that is not JSON gets -32700 and a message that is not
+ * JSON-RPC gets -32600. The connection stays up for the next message.
+ */
+export class StdioLineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private readonly max: number;
+  private parts: Buffer[] = [];
+  private size = 0;
+  /** Set while the rest of an oversized line is being skipped. */
+  private skipping?: { bytes: number; prefix: string };
+  private started = false;
+  private closed = false;
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly options: StdioLineTransportOptions = {},
+  ) {
+    this.max = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    let rest = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    for (let newline = rest.indexOf(10); newline >= 0; newline = rest.indexOf(10)) {
+      this.feed(rest.subarray(0, newline));
+      this.endLine();
+      rest = rest.subarray(newline + 1);
+    }
+    if (rest.length > 0) this.feed(rest);
+  };
+
+  private readonly onInputError = (error: Error): void => {
+    this.onerror?.(error);
+  };
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('StdioLineTransport already started.');
+    this.started = true;
+    this.input.on('data', this.onData);
+    this.input.on('error', this.onInputError);
+  }
+
+  private feed(part: Buffer): void {
+    if (this.skipping) {
+      this.skipping.bytes += part.length;
+      return;
+    }
+    if (this.size + part.length <= this.max) {
+      this.parts.push(part);
+      this.size += part.length;
+      return;
+    }
+    const head = Buffer.concat([...this.parts, part.subarray(0, ID_PREFIX_BYTES)]).subarray(0, ID_PREFIX_BYTES);
+    this.skipping = { bytes: this.size + part.length, prefix: head.toString('utf8') };
+    this.parts = [];
+    this.size = 0;
+  }
+
+  private endLine(): void {
+    const skipped = this.skipping;
+    if (skipped) {
+      this.skipping = undefined;
+      const message = `Request too large: the message is ${skipped.bytes} bytes; this server reads at most ${this.max} bytes per message. Send smaller arguments (e.g. a file path instead of the content).`;
+      this.options.log?.(`toolwright: refused a ${skipped.bytes}-byte message (limit ${this.max} bytes).`);
+      this.reply(leadingRequestId(skipped.prefix), -32600, message, { size: skipped.bytes, limit: this.max });
+      return;
+    }
+    const text = Buffer.concat(this.parts).toString('utf8').replace(/\r$/, '');
+    this.parts = [];
+    this.size = 0;
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      this.reply(null, -32700, `Parse error: the message is not JSON (${(error as Error).message}).`);
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      const id = (value as { id?: unknown })?.id;
+      this.reply(typeof id === 'string' || typeof id === 'number' ? id : null, -32600, 'Invalid Request: the message is not a JSON-RPC 2.0 request, notification or response.');
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  private reply(id: ErrorId, code: number, message: string, data?: unknown): void {
+    const error: Record<string, unknown> = { code, message };
+    if (data !== undefined) error.data = data;
+    this.write(JSON.stringify({ jsonrpc: '2.0', id, error }));
+  }
+
+  private write(json: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.closed) return resolve();
+      if (this.output.write(`${json}\n`)) resolve();
+      else this.output.once('drain', resolve);
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.write(JSON.stringify(message));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.input.off('data', this.onData);
+    this.input.off('error', this.onInputError);
+    if (this.input.listenerCount('data') === 0) this.input.pause();
+    this.parts = [];
+    this.skipping = undefined;
+    this.onclose?.();
+  }
+}
