@@ -44,6 +44,9 @@ export {
 } from './terminal/index.js';
 export { THINK_DESCRIPTION, ThinkAction, ThinkExecutor, ThinkObservation, ThinkTool } from './think/index.js';
 export { truncateMiddle } from './shared/truncate-middle.js';
+export { MATCH_TIME_LIMIT_MS, MAX_PATTERN_CHARS } from './shared/pattern-limits.js';
+export { RegexWorkerPool, regexWorkers } from './shared/regex-worker-pool.js';
+export type { RegexWorkerOp, RegexWorkerPoolOptions } from './shared/regex-worker-pool.js';
 export type { TruncateMiddleOptions, TruncateMiddleResult } from './shared/truncate-middle.js';
 export { writeFileAtomic } from './shared/write-file-atomic.js';
 export type { AtomicWriteFs, ExistingFileInfo, WriteMethod } from './shared/write-file-atomic.js';

@@ -43,7 +43,7 @@ export const GLOB_DESCRIPTION = [
   '* Supports glob patterns such as "**/*.js", "src/**/*.ts" and braces like "**/*.{json,yaml,yml}".',
   '* A pattern without "/" (e.g. "*.py") matches file names at any depth; a pattern with "/" is relative to the search directory.',
   '* Returns matching files (not directories), most recently modified first; only the first 100 are listed, so narrow the pattern or the path when there are more.',
-  '* Hidden files and directories are skipped.',
+  '* Hidden files and directories and files ignored by .gitignore are skipped (as in grep).',
   '* Use it to find files by name; use grep to find files by content.',
 ].join('\n');
 

@@ -2,3 +2,5 @@ export { GLOB_DESCRIPTION, GlobAction, GlobObservation, GlobTool } from './defin
 export { GLOB_MAX_RESULTS, GlobExecutor } from './impl.js';
 export { anyDepth, splitPattern } from './split-pattern.js';
 export type { SplitPattern } from './split-pattern.js';
+export { globMatcher } from './glob-matcher.js';
+export type { GlobMatcher } from './glob-matcher.js';

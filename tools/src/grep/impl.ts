@@ -4,6 +4,8 @@ import { CONVERSATION_STATE, Inject, Service, TOOL_PARAMS } from '@toolwright/sd
 import type { ConversationState, ToolContext, ToolExecutor } from '@toolwright/sdk';
 import { hasRipgrep } from '../shared/find-ripgrep.js';
 import { MtimeOrder } from '../shared/newest-first.js';
+import { MATCH_TIME_LIMIT_MS, matchTooSlowMessage, MAX_PATTERN_CHARS, patternTooLongMessage } from '../shared/pattern-limits.js';
+import { timeBudget } from '../shared/time-budget.js';
 import type { GrepAction, GrepParams } from './definition.js';
 import { GrepObservation } from './definition.js';
 import { includeFilter } from './include-filter.js';
@@ -20,6 +22,8 @@ export const GREP_MAX_RESULTS = 100;
 export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
   private readonly workingDir: string;
   private readonly params: Partial<GrepParams>;
+  /** How long the JavaScript search may match before it is stopped (tests lower it). */
+  matchTimeLimitMs = MATCH_TIME_LIMIT_MS;
 
   constructor(@Inject(CONVERSATION_STATE) private readonly state: ConversationState, @Inject(TOOL_PARAMS) params?: GrepParams) {
     this.workingDir = state.workingDir;
@@ -36,6 +40,9 @@ export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
   async execute(action: GrepAction, ctx?: ToolContext): Promise<GrepObservation> {
     const searchPath = this.state.resolvePath(action.path ?? this.workingDir);
     const base = { pattern: action.pattern, searchPath, includePattern: action.include };
+    for (const [name, value] of [['pattern', action.pattern], ['include', action.include ?? '']] as const) {
+      if (value.length > MAX_PATTERN_CHARS) return failure(patternTooLongMessage(name, value.length), { ...base, pattern: `${action.pattern.slice(0, 100)}…` });
+    }
     const isDir = await stat(searchPath).then((s) => s.isDirectory(), () => false);
     if (!isDir) return failure(`Search path '${action.path ?? searchPath}' is not a valid directory`, base);
     let regex: RegExp;
@@ -46,7 +53,7 @@ export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
     }
     const include = includeFilter(action.include);
     let backend: 'ripgrep' | 'js' = 'js';
-    let order = new MtimeOrder();
+    let order = new MtimeOrder(GREP_MAX_RESULTS);
     let done = false;
     if (this.usesRipgrep) {
       // Matches are stat'ed as ripgrep prints them, while it still searches.
@@ -57,9 +64,19 @@ export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
       if (result.ok) {
         backend = 'ripgrep';
         done = true;
-      } else order = new MtimeOrder();
+      } else order = new MtimeOrder(GREP_MAX_RESULTS);
     }
-    if (!done) for (const path of await jsSearch(regex, searchPath, include, ctx?.signal)) order.add(path);
+    if (!done) {
+      const budget = timeBudget(this.matchTimeLimitMs, ctx?.signal);
+      try {
+        for (const path of await jsSearch(regex, searchPath, include, budget.signal)) order.add(path);
+      } catch (error) {
+        if (budget.expired) return failure(matchTooSlowMessage(action.pattern, this.matchTimeLimitMs), base);
+        throw error;
+      } finally {
+        budget.dispose();
+      }
+    }
     const { paths, truncated } = order.take(GREP_MAX_RESULTS);
     const observation = GrepObservation.fromText(describe(paths, truncated, base));
     return Object.assign(observation, base, { matches: paths, truncated, backend });

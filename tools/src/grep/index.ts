@@ -6,4 +6,4 @@ export type { IncludeFilter } from './include-filter.js';
 export { jsSearch } from './js-search.js';
 export { ripgrepSearch } from './ripgrep-search.js';
 export type { RipgrepResult, RipgrepSearchOptions } from './ripgrep-search.js';
-export { compileSearchRegex, matchesSomeLine } from './search-regex.js';
+export { compileSearchRegex } from './search-regex.js';

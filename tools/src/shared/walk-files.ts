@@ -11,12 +11,20 @@ export interface WalkedFile {
   rel: string;
 }
 
+/** Options of {@link walkFiles}. */
+export interface WalkOptions {
+  signal?: AbortSignal;
+  /** Whether to go into the directory at `rel` (relative, posix); default: every directory. */
+  enter?: (rel: string) => boolean;
+}
+
 /**
  * The regular files under `root`, as ripgrep would visit them by default: hidden entries (names
- * starting with `.`) skipped, `.gitignore` files inside the tree honoured, symbolic links not
- * followed, unreadable directories skipped.
+ * starting with `.`, so `.git` too) skipped, `.gitignore` files inside the tree honoured, symbolic
+ * links not followed, unreadable directories skipped.
  */
-export async function* walkFiles(root: string, signal?: AbortSignal): AsyncGenerator<WalkedFile> {
+export async function* walkFiles(root: string, options: WalkOptions | AbortSignal = {}): AsyncGenerator<WalkedFile> {
+  const { signal, enter } = options instanceof AbortSignal ? { signal: options, enter: undefined } : options;
   const stack: Array<{ dir: string; rel: string; rules: GitignoreRules }> = [{ dir: root, rel: '', rules: GitignoreRules.EMPTY }];
   while (stack.length > 0) {
     signal?.throwIfAborted();
@@ -37,7 +45,7 @@ export async function* walkFiles(root: string, signal?: AbortSignal): AsyncGener
       if (entry.name.startsWith('.')) continue;
       const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (!rules.ignores(childRel, true)) subdirs.push({ dir: join(dir, entry.name), rel: childRel, rules });
+        if ((enter === undefined || enter(childRel)) && !rules.ignores(childRel, true)) subdirs.push({ dir: join(dir, entry.name), rel: childRel, rules });
       } else if (entry.isFile()) {
         if (!rules.ignores(childRel, false)) yield { path: join(dir, entry.name), rel: childRel };
       }
