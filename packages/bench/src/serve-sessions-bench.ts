@@ -1,0 +1,124 @@
+/**
+ * `serve --http` sessions (issue 9 item 3): memory per open MCP session, with one conversation per
+ * session (the default) and with `--shared-state`, and a flood of 20,000 bare `initialize`
+ * requests against the default cap (RSS before and after, how many were refused with 503).
+ * Memory is the server's RSS from /proc (Linux), read after the sessions are open.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchTable } from './measure.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const BIN = join(dirname(require.resolve('@toolwright/cli/package.json')), 'dist/bin.js');
+const ROOT = join(here, '../../..');
+const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+
+interface Served {
+  child: ChildProcess;
+  port: number;
+}
+
+function start(args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--http', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      seen += c.toString();
+      const match = /:(\d+)\/mcp/.exec(seen);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
+  });
+}
+
+function rssKiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? NaN);
+}
+
+function initialize(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', agent: false, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(INIT);
+  });
+}
+
+/** Sends `count` initialize requests, `inFlight` at a time; returns the count per HTTP status. */
+async function flood(port: number, count: number, inFlight = 8): Promise<Map<number, number>> {
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      next++;
+      const status = await initialize(port);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return statuses;
+}
+
+const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function perSession(label: string, args: string[], sessions: number): Promise<{ kib: number; ms: number }> {
+  const served = await start([...args, '--max-sessions', String(sessions + 1)]);
+  try {
+    await flood(served.port, 1, 1);
+    await settle(500);
+    const before = rssKiB(served.child.pid!);
+    const started = process.hrtime.bigint();
+    const statuses = await flood(served.port, sessions);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6 / sessions;
+    if (statuses.get(200) !== sessions) throw new Error(`${label}: ${JSON.stringify([...statuses])}`);
+    await settle(500);
+    return { kib: (rssKiB(served.child.pid!) - before) / sessions, ms };
+  } finally {
+    served.child.kill('SIGTERM');
+  }
+}
+
+async function floodRun(count: number): Promise<{ before: number; after: number; ok: number; refused: number }> {
+  const served = await start([]);
+  try {
+    await flood(served.port, 1, 1);
+    await settle(500);
+    const before = rssKiB(served.child.pid!);
+    const statuses = await flood(served.port, count);
+    await settle(500);
+    return { before, after: rssKiB(served.child.pid!), ok: statuses.get(200) ?? 0, refused: statuses.get(503) ?? 0 };
+  } finally {
+    served.child.kill('SIGTERM');
+  }
+}
+
+/** Runs the sessions benchmark. */
+export async function run(): Promise<BenchTable[]> {
+  const own = await perSession('per session', [], 99);
+  const shared = await perSession('shared', ['--shared-state'], 1000);
+  const floodCount = 20_000;
+  const f = await floodRun(floodCount);
+  return [
+    {
+      title: 'CLI: serve --http sessions (server RSS from /proc; bare initialize requests, 8 in flight)',
+      rows: [
+        { name: 'RSS per session, one conversation per session (99 sessions)', value: own.kib, unit: 'KiB', note: `${own.ms.toFixed(1)} ms per initialize` },
+        { name: 'RSS per session, --shared-state (1,000 sessions)', value: shared.kib, unit: 'KiB', note: `${shared.ms.toFixed(1)} ms per initialize` },
+        { name: `${floodCount.toLocaleString('en')} initialize requests, default cap: RSS before`, value: f.before / 1024, unit: 'MiB' },
+        { name: `${floodCount.toLocaleString('en')} initialize requests, default cap: RSS after`, value: f.after / 1024, unit: 'MiB', note: `${f.ok} sessions opened, ${f.refused} refused with 503` },
+      ],
+    },
+  ];
+}
