@@ -1,0 +1,56 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS, ToolwrightError } from '@toolwright/sdk';
+import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import type { ConfinedPath } from '../file_editor/confine-path.js';
+import { editorError } from '../file_editor/editor-error.js';
+import { checkNewContentSize } from '../file_editor/file-content.js';
+import type { FileToolParams } from '../read/file-tool-params.js';
+import { FileToolRoots } from '../read/file-tool-roots.js';
+import { assertReadBeforeWrite } from '../read/read-before-write.js';
+import { ReadLedger } from '../read/read-ledger.js';
+import { fileEditLock } from '../shared/keyed-lock.js';
+import { writeFileAtomic } from '../shared/write-file-atomic.js';
+import type { WriteAction } from './declarations.js';
+import { WriteObservation } from './declarations.js';
+
+/** Writes whole files inside the allowed roots: atomically, one writer per file, never over an unread or changed file. */
+@Service()
+export class WriteExecutor implements ToolExecutor<WriteAction, WriteObservation> {
+  private readonly roots: FileToolRoots;
+  private readonly maxBytes: number;
+  private readonly ledger: ReadLedger;
+
+  constructor(@Inject(CONVERSATION_STATE) state: ConversationState, @Inject(TOOL_PARAMS) params?: FileToolParams) {
+    this.roots = new FileToolRoots(state.workingDir, params?.allowedRoots);
+    this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
+    this.ledger = state.getService(ReadLedger);
+  }
+
+  /** Writes the file; every failure comes back as an error Observation. */
+  async execute(action: WriteAction): Promise<WriteObservation> {
+    try {
+      const target = await this.roots.confine(action.filePath);
+      checkNewContentSize(action.content, target.path, this.maxBytes);
+      return await fileEditLock.run(target.real, () => this.write(target, action.content));
+    } catch (error) {
+      const message = ToolwrightError.isInstance(error) ? error.message : `Could not write ${action.filePath}: ${(error as Error).message}`;
+      const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
+      return Object.assign(WriteObservation.fromText(message, { isError: true, errorCode: code }), { filePath: action.filePath });
+    }
+  }
+
+  private async write(target: ConfinedPath, content: string): Promise<WriteObservation> {
+    const existing = await stat(target.real).catch(() => undefined);
+    if (existing && !existing.isFile()) {
+      throw editorError(`Invalid \`file_path\` parameter: ${target.path} is ${existing.isDirectory() ? 'a directory' : 'not a regular file'}; write only creates or overwrites regular files.`);
+    }
+    if (existing) await assertReadBeforeWrite(this.ledger, target.real, target.path, 'write');
+    else await mkdir(dirname(target.real), { recursive: true });
+    await writeFileAtomic(target.real, content);
+    await this.ledger.record(target.real);
+    const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+    const text = existing ? `The file ${target.path} has been overwritten (${lines} line${lines === 1 ? '' : 's'}).` : `File created successfully at: ${target.path} (${lines} line${lines === 1 ? '' : 's'}).`;
+    return Object.assign(WriteObservation.fromText(text), { filePath: target.path, created: !existing });
+  }
+}

@@ -1,0 +1,3 @@
+export { WriteAction, WriteObservation } from './declarations.js';
+export { WRITE_DESCRIPTION, WriteTool } from './definition.js';
+export { WriteExecutor } from './impl.js';
