@@ -42,3 +42,7 @@ export { MemoryProvider } from './memory/memory-provider.js';
 export type { MemoryProviderOptions } from './memory/memory-provider.js';
 export { hashingEmbedder, VectorBank } from './memory/vector-bank.js';
 export type { Embedder } from './memory/vector-bank.js';
+export { CLIENT_PROVIDER_ID, ClientToolsProvider } from './client/client-tools-provider.js';
+export type { PendingToolCall } from './client/pending-tool-call.js';
+export { resumeToolTurn, runToolTurn } from './client/tool-turn.js';
+export type { ClientToolAnswer, ToolCallRequest, ToolTurnResult, ToolTurnStep } from './client/tool-turn.js';

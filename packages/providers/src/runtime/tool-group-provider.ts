@@ -12,6 +12,8 @@ export interface InvocationContext {
   readonly signal?: AbortSignal;
   /** The caller's session, when there is one. */
   readonly sessionId?: string;
+  /** The model's tool-call id, when the call came from a model. */
+  readonly callId?: string;
 }
 
 /** What a provider gets when it lists a group's tools. */

@@ -35,6 +35,8 @@ export interface InvokeToolOptions {
   providerData?: Readonly<Record<string, unknown>>;
   signal?: AbortSignal;
   sessionId?: string;
+  /** The model's tool-call id (client tools' pending calls carry it). */
+  callId?: string;
 }
 
 const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -204,7 +206,7 @@ export class ToolGroupRuntime {
     if (issues.length > 0) {
       return failedResult(`Invalid arguments for tool '${tool.def.name}':\n${formatIssues(issues)}`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS });
     }
-    const ctx: InvocationContext = { group, providerData, signal: options.signal, sessionId: options.sessionId };
+    const ctx: InvocationContext = { group, providerData, signal: options.signal, sessionId: options.sessionId, callId: options.callId };
     try {
       return normaliseResult(await tool.entry.provider.invoke(tool.def, merged, ctx), tool.def.name, meta);
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { Content } from '@toolwright/sdk';
+import type { PendingToolCall } from '../client/pending-tool-call.js';
 
 /**
  * Numeric error codes of {@link ToolInvocationResult.errorCode} (Llama Stack's `error_code` is an
@@ -38,6 +39,8 @@ export interface ToolInvocationResult {
   errorMessage?: string;
   /** Set when the call failed. */
   errorCode?: InvocationErrorCode;
+  /** Set when the tool runs on the client: the call waits for `resumeToolTurn` (not an error). */
+  pending?: PendingToolCall;
   /** Facts about the call (`code`, `toolgroupId`, timings, provider extras). */
   metadata?: Record<string, unknown>;
 }
