@@ -33,6 +33,7 @@ export {
   TaskTrackerTool,
 } from './task_tracker/index.js';
 export type { TaskStatus, TaskTrackerCommand } from './task_tracker/index.js';
+export { pidNamespacePrefix, SESSION_MARKER_VARIABLE } from './terminal/index.js';
 export {
   MAX_OUTPUT_CHARS,
   TERMINAL_DESCRIPTION,

@@ -70,6 +70,21 @@ describe('pattern matching that backtracks catastrophically', () => {
     }
   });
 
+  it.each(['auto', 'js'])('grep (%s backend): an include glob that backtracks is stopped by the call timeout too', async (backend) => {
+    const f = fixture();
+    try {
+      writeFileSync(join(f.dir, 'a'.repeat(60)), 'needle\n');
+      const grep = await f.tool('grep', { backend });
+      const include = `**/${'a*'.repeat(30)}b`;
+      const { result, thinkMs } = await thinkDuring(f, callWithTimeout(grep, f, { pattern: 'needle', include }, 3_000));
+      expect(result.text).toBe(`Tool 'grep' timed out after 3 s and was interrupted. Try a smaller task, or a longer timeout if the tool takes one.`);
+      expect(thinkMs).toBeLessThan(500);
+      expect(await cpuWhileIdle(1_000)).toBeLessThan(300);
+    } finally {
+      await f.cleanup();
+    }
+  });
+
   it('stops matching after its own time limit when the call has none, and says why', async () => {
     const f = fixture();
     try {

@@ -192,7 +192,7 @@ describe('terminal', () => {
     let all: number[] = [];
     let shell = -1;
     try {
-      const terminal = await f.tool('terminal', FAST);
+      const terminal = await f.tool('terminal', { ...FAST, pidNamespace: false }); // the session kill alone (the namespace: terminal-containment.test.ts)
       const out = await f.call(terminal, {
         command: "sleep 1001 & echo $!; nohup sleep 1002 >/dev/null 2>&1 & echo $!; (trap '' HUP; exec sleep 1003) & echo $!",
       });

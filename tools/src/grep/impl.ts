@@ -9,7 +9,6 @@ import { timeBudget } from '../shared/time-budget.js';
 import type { GrepAction, GrepParams } from './definition.js';
 import { GrepObservation } from './definition.js';
 import { includeFilter } from './include-filter.js';
-import type { IncludeFilter } from './include-filter.js';
 import { jsSearch } from './js-search.js';
 import { ripgrepSearch } from './ripgrep-search.js';
 import { compileSearchRegex } from './search-regex.js';
@@ -55,27 +54,36 @@ export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
     let backend: 'ripgrep' | 'js' = 'js';
     let order = new MtimeOrder(GREP_MAX_RESULTS);
     let done = false;
+    const filtered = action.include !== undefined && action.include !== '';
+    let ripgrepPaths: string[] = [];
     if (this.usesRipgrep) {
-      // Matches are stat'ed as ripgrep prints them, while it still searches.
-      const onPath = (path: string): void => {
-        if (keep(relative(searchPath, path), include)) order.add(path);
-      };
+      // Without `include`, matches are stat'ed as ripgrep prints them, while it still searches.
+      const onPath = filtered
+        ? undefined
+        : (path: string): void => {
+            if (isVisible(relative(searchPath, path))) order.add(path);
+          };
       const result = await ripgrepSearch(action.pattern, searchPath, { command: this.params.ripgrepCommand, include: action.include, signal: ctx?.signal, onPath });
       if (result.ok) {
         backend = 'ripgrep';
         done = true;
+        ripgrepPaths = result.paths;
       } else order = new MtimeOrder(GREP_MAX_RESULTS);
     }
-    if (!done) {
-      const budget = timeBudget(this.matchTimeLimitMs, ctx?.signal);
-      try {
-        for (const path of await jsSearch(regex, searchPath, include, budget.signal)) order.add(path);
-      } catch (error) {
-        if (budget.expired) return failure(matchTooSlowMessage(action.pattern, this.matchTimeLimitMs), base);
-        throw error;
-      } finally {
-        budget.dispose();
+    // Ripgrep is linear in the text; what backtracks (the JavaScript regex, the include glob) runs in a worker under a budget.
+    const budget = timeBudget(this.matchTimeLimitMs, ctx?.signal);
+    try {
+      if (done && filtered) {
+        const visible = ripgrepPaths.filter((path) => isVisible(relative(searchPath, path)));
+        const keep = await include(visible.map((path) => toPosix(relative(searchPath, path))), budget.signal);
+        for (let i = 0; i < visible.length; i++) if (keep[i]) order.add(visible[i]!);
       }
+      if (!done) for (const path of await jsSearch(regex, searchPath, include, budget.signal)) order.add(path);
+    } catch (error) {
+      if (budget.expired) return failure(matchTooSlowMessage(action.pattern, this.matchTimeLimitMs), base);
+      throw error;
+    } finally {
+      budget.dispose();
     }
     const { paths, truncated } = order.take(GREP_MAX_RESULTS);
     const observation = GrepObservation.fromText(describe(paths, truncated, base));
@@ -83,10 +91,13 @@ export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
   }
 }
 
-/** Ripgrep may list hidden files under a type filter, and knows nothing of picomatch: filter its output the JavaScript way. */
-function keep(rel: string, include: IncludeFilter): boolean {
-  const posix = sep === '/' ? rel : rel.split(sep).join('/');
-  return !posix.split('/').some((part) => part.startsWith('.')) && include(posix);
+function toPosix(rel: string): string {
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** Ripgrep may list hidden files under a type filter: drop them, as the JavaScript search never visits them. */
+function isVisible(rel: string): boolean {
+  return !toPosix(rel).split('/').some((part) => part.startsWith('.'));
 }
 
 interface SearchFacts {

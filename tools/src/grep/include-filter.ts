@@ -1,7 +1,11 @@
 import picomatch from 'picomatch';
+import { regexWorkers } from '../shared/regex-worker-pool.js';
 
-/** Tests a path relative to the search directory (posix separators). */
-export type IncludeFilter = (rel: string) => boolean;
+/**
+ * Narrows paths relative to the search directory (posix separators) to those the `include` glob
+ * matches. Matching runs in a worker thread (a glob such as `a*a*a*…b` backtracks on long names).
+ */
+export type IncludeFilter = (rels: readonly string[], signal?: AbortSignal) => Promise<boolean[]>;
 
 /**
  * The `include` glob as a filter, with ripgrep's reading of it: a glob without `/` (`*.ts`,
@@ -10,10 +14,15 @@ export type IncludeFilter = (rel: string) => boolean;
  * or ignored files.
  */
 export function includeFilter(include: string | undefined): IncludeFilter {
-  if (include === undefined || include === '') return () => true;
+  if (include === undefined || include === '') return async (rels) => rels.map(() => true);
   const byName = !include.includes('/');
-  const matcher = picomatch(include.replace(/^\//, ''), { dot: true, basename: byName });
-  return (rel) => matcher(rel);
+  const regex = picomatch.makeRe(include.replace(/^\//, ''), { dot: true });
+  return async (rels, signal) => {
+    const subjects = byName ? rels.map((rel) => rel.slice(rel.lastIndexOf('/') + 1)) : rels;
+    const keep = new Array<boolean>(rels.length).fill(false);
+    for (const hit of await regexWorkers.match('test', regex, subjects, signal)) keep[hit] = true;
+    return keep;
+  };
 }
 
 /** True for a glob that matches file names only (no `/`), which ripgrep can apply itself as a type filter. */

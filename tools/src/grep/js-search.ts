@@ -13,8 +13,10 @@ const BATCH = 2_000;
  * Returns absolute paths.
  */
 export async function jsSearch(regex: RegExp, dir: string, include: IncludeFilter, signal?: AbortSignal): Promise<string[]> {
-  const files: string[] = [];
-  for await (const file of walkFiles(dir, { signal })) if (include(file.rel)) files.push(file.path);
+  const walked: Array<{ path: string; rel: string }> = [];
+  for await (const file of walkFiles(dir, { signal })) walked.push(file);
+  const keep = await include(walked.map((file) => file.rel), signal);
+  const files = walked.filter((_, i) => keep[i]).map((file) => file.path);
   const matched: string[] = [];
   for (let start = 0; start < files.length; start += BATCH) {
     const batch = files.slice(start, start + BATCH);

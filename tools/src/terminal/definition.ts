@@ -27,6 +27,14 @@ export class TerminalParams {
   @IsNumber()
   @IsPositive()
   noChangeTimeoutSeconds = 30;
+
+  @Field({
+    description:
+      'Run the shell in a PID namespace of its own (util-linux unshare) where the system allows it, so that closing the conversation ends every process it started, daemons included. False runs it without one (processes are then found by session and by an inherited environment variable).',
+    default: true,
+  })
+  @IsBoolean()
+  pidNamespace = true;
 }
 
 /** A shell command, or input for the program running in the terminal. */

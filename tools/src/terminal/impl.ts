@@ -30,9 +30,14 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     this.cwd = this.params.workingDir ?? state.workingDir;
   }
 
-  /** The shell's pid, once a session runs (for tests and diagnostics). */
+  /** The shell's pid (as this process sees it), once a session runs (for tests and diagnostics). */
   get shellPid(): number | undefined {
     return this.session?.shellPid;
+  }
+
+  /** True when the running session is in a PID namespace of its own; undefined before one runs. */
+  get contained(): boolean | undefined {
+    return this.session?.contained;
   }
 
   /** Runs one action after the previous one finished. */
@@ -107,7 +112,7 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     if (this.session && !this.session.hasExited) return this.session;
     await this.session?.close();
     const env: Record<string, string> = { ...(process.env as Record<string, string>), PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'xterm-256color', ...this.params.env };
-    this.session = await PtySession.start({ shell: this.params.shell ?? 'bash', cwd: this.params.workingDir ?? this.state.workingDir, env });
+    this.session = await PtySession.start({ shell: this.params.shell ?? 'bash', cwd: this.params.workingDir ?? this.state.workingDir, env, pidNamespace: this.params.pidNamespace });
     this.cwd = this.params.workingDir ?? this.state.workingDir;
     this.continuing = false;
     return this.session;

@@ -3,7 +3,8 @@ export { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalPara
 export { MAX_OUTPUT_CHARS, TerminalExecutor } from './impl.js';
 export { keyBytes, NAMED_KEYS } from './keys.js';
 export { literalHint, literalKind } from './literal-argument.js';
-export { hasUtilLinuxScript, PtySession } from './pty-session.js';
+export { hasUtilLinuxScript, PtySession, SESSION_MARKER_VARIABLE } from './pty-session.js';
+export { pidNamespacePrefix } from './pid-namespace.js';
 export type { PtySessionOptions, WaitOptions, WaitOutcome } from './pty-session.js';
-export { isAlive, killSession, processesInSession } from './session-processes.js';
+export { descendantsOf, isAlive, killAndWait, killSession, processesInSession, processesWithEnv } from './session-processes.js';
 export { splitCommands } from './split-commands.js';

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { foregroundGroupOf, isAlive, killSession, sessionOf, signalAll } from './session-processes.js';
+import { pidNamespacePrefix } from './pid-namespace.js';
+import { descendantsOf, foregroundGroupOf, isAlive, killAndWait, killSession, processesWithEnv, sessionLeaderAmong, sessionOf, signalAll } from './session-processes.js';
 
 /** Options of {@link PtySession.start}. */
 export interface PtySessionOptions {
@@ -17,7 +18,12 @@ export interface PtySessionOptions {
   env: Record<string, string>;
   /** How long the shell may take to show its first prompt. */
   startTimeoutMs?: number;
+  /** Run the shell in a PID namespace of its own where the system allows it (default true). */
+  pidNamespace?: boolean;
 }
+
+/** The environment variable that marks every process started from a session (the value is the session's nonce). */
+export const SESSION_MARKER_VARIABLE = 'TOOLWRIGHT_TERMINAL_SESSION';
 
 /** How a wait for the prompt ended. */
 export type WaitOutcome =
@@ -74,11 +80,15 @@ export class PtySession {
   private sid = -1;
   /** True from a command's start until its prompt came back. */
   running = false;
+  /** True when the shell runs in a PID namespace of its own. */
+  readonly contained: boolean;
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
     private readonly nonce: string,
+    contained: boolean,
   ) {
+    this.contained = contained;
     this.marker = new RegExp(`\\r?\\n?__TW${nonce}_(\\d+)_(.*?)_TW${nonce}__\\r?\\n`);
     child.stdout.on('data', (chunk: Buffer) => this.onOutput(this.decoder.write(chunk)));
     child.stderr.on('data', (chunk: Buffer) => this.onOutput(chunk.toString('utf8')));
@@ -95,12 +105,17 @@ export class PtySession {
     const nonce = randomBytes(6).toString('hex');
     const bash = /bash$/.test(basename(options.shell));
     const shellCommand = `exec ${quote(options.shell)} ${bash ? '--noprofile --norc --noediting ' : ''}-i`;
-    const child = spawn('script', ['--quiet', '--return', '--echo', 'never', '--command', shellCommand, '/dev/null'], {
+    const prefix = options.pidNamespace === false ? undefined : pidNamespacePrefix();
+    const script = ['script', '--quiet', '--return', '--echo', 'never', '--command', shellCommand, '/dev/null'];
+    const argv = [...(prefix ?? []), ...script];
+    const child = spawn(argv[0]!, argv.slice(1), {
       cwd: options.cwd,
-      env: { ...options.env, SHELL: '/bin/sh' }, // `script` runs --command with $SHELL; the command execs the real shell
+      // `script` runs --command with $SHELL; the command execs the real shell. The marker is inherited
+      // by everything the shell starts, so close() can find processes that left its session.
+      env: { ...options.env, SHELL: '/bin/sh', [SESSION_MARKER_VARIABLE]: nonce },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const session = new PtySession(child, nonce);
+    const session = new PtySession(child, nonce, prefix !== undefined);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', reject);
@@ -114,7 +129,8 @@ export class PtySession {
       await session.close();
       throw new Error(`the shell '${options.shell}' did not start (${first.kind}): ${first.output.slice(-500)}`);
     }
-    session.shellPid = Number(pid[1]);
+    // In a PID namespace, $$ is the namespace's pid: the host pid is the session leader below `script`.
+    session.shellPid = sessionLeaderAmong(descendantsOf(child.pid ?? -1)) ?? Number(pid[1]);
     session.sid = sessionOf(session.shellPid) ?? session.shellPid;
     session.running = false;
     return session;
@@ -187,8 +203,14 @@ export class PtySession {
     }
   }
 
-  /** Ends the shell and every process of its session, and removes the scratch directory. */
+  /**
+   * Ends the shell and every process started from it, and removes the scratch directory: the
+   * session gets SIGHUP (then SIGKILL), the PID namespace (if any) ends with its first process,
+   * and whatever still carries the session's marker variable (left the session with `setsid`,
+   * where no namespace could be had) is killed too.
+   */
   async close(): Promise<void> {
+    const inNamespace = this.contained ? descendantsOf(this.child.pid ?? -1) : [];
     if (this.sid > 0) await killSession(this.sid);
     if (!this.exited) {
       const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
@@ -196,6 +218,7 @@ export class PtySession {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 1_000))]);
     }
     if (this.sid > 0 && isAlive(this.shellPid)) signalAll([this.shellPid], 'SIGKILL');
+    await killAndWait([...inNamespace, ...processesWithEnv(`${SESSION_MARKER_VARIABLE}=${this.nonce}`)]);
     this.child.stdout.destroy();
     this.child.stderr.destroy();
     this.child.stdin.destroy();
