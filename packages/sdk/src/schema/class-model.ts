@@ -6,6 +6,9 @@ import { applyRule, enumType, enumValuesOf, isSchemaRule, TYPE_RULES, unsupporte
 import type { TypeHint } from './constraint-mapping.js';
 import type { JsonSchema, JsonSchemaType } from './json-schema.js';
 import { deepFreeze } from './deep-freeze.js';
+import { FORMAT_RULES, isFormatRule } from './format-rules.js';
+import type { FormatRule } from './format-rules.js';
+import { appendHint } from './schema-hint.js';
 import { classOptionsOf, fieldOptionsOf } from './metadata-store.js';
 import type { AnyClass, FieldOptions } from './metadata-store.js';
 import { orderSchemaKeys } from './order-schema-keys.js';
@@ -29,6 +32,20 @@ export interface FieldModel {
   /** Declared default, applied when absent. */
   readonly hasDefault: boolean;
   readonly defaultValue?: unknown;
+  /** Rules checked with class-validator's own functions (IsEmail, IsUrl…), after the schema check. */
+  readonly checks: readonly FieldCheck[];
+  /** `schema` as ajv checks it: without the format annotations that `checks` decide. */
+  readonly validationSchema: JsonSchema;
+}
+
+/** One class-validator format rule on a field, with the decorator's options. */
+export interface FieldCheck {
+  readonly rule: FormatRule;
+  readonly constraints: readonly unknown[];
+  /** Applies to each element of an array. */
+  readonly each: boolean;
+  /** What it accepts, as a noun phrase (`a URL: protocol https`). */
+  readonly expected: string;
 }
 
 /** A declared class read once: its fields, its schema, and whether class-validator must also run. */
@@ -41,6 +58,10 @@ export interface ClassModel {
   readonly needsClassValidator: boolean;
   /** Wire names of optional, non-nullable fields (a `null` there means "absent"). */
   readonly nullMeansAbsent: readonly string[];
+  /** `schema` as ajv checks it (the same object unless a field, at any depth, has format checks). */
+  readonly validationSchema: JsonSchema;
+  /** Some field, at any depth, has format checks. */
+  readonly hasChecks: boolean;
 }
 
 const models = new WeakMap<AnyClass, ClassModel>();
@@ -71,7 +92,8 @@ function typeHintOf(records: readonly ConstraintRecord[], each: boolean): TypeHi
   let hint: TypeHint | undefined;
   for (const record of records) {
     if (record.each !== each || !record.name) continue;
-    const h = TYPE_RULES[record.name];
+    // Format rules (IsEmail, IsUrl…) accept strings only, so they name the type too.
+    const h = TYPE_RULES[record.name] ?? (Object.hasOwn(FORMAT_RULES, record.name) ? 'string' : undefined);
     if (h === 'enum') return 'enum';
     if (h) hint = h === 'number' && hint === 'integer' ? 'integer' : h;
   }
@@ -154,10 +176,16 @@ function buildField(cls: AnyClass, property: string, options: FieldOptions, reco
     nested = value.nested;
   }
 
+  const checks: FieldCheck[] = [];
   for (const record of records) {
     if (TYPE_RULES[record.name ?? ''] && record.name !== 'isIn' && record.name !== 'isEnum') continue;
     const target = record.each && schema.items ? schema.items : schema;
     applyRule(record, target, isArray ? schema : undefined);
+    if (isFormatRule(record)) {
+      const rule = FORMAT_RULES[record.name!]!;
+      const constraints = record.constraints ?? [];
+      checks.push({ rule, constraints, each: record.each && isArray, expected: rule.describe(constraints) });
+    }
   }
 
   const hasDefault = options.default !== undefined;
@@ -170,18 +198,41 @@ function buildField(cls: AnyClass, property: string, options: FieldOptions, reco
   if (hasDefault) schema.default = options.default;
   if (options.examples !== undefined) schema.examples = options.examples;
   if (options.deprecated) schema.deprecated = true;
+  for (const check of checks) appendHint(schema, `${check.each ? 'Each item must be' : 'Must be'} ${check.expected}.`);
+  const ordered = orderSchemaKeys(schema);
 
   return {
     tsName: property,
     wireName: options.name ?? property,
     optional,
     nullable,
-    schema: orderSchemaKeys(schema),
+    schema: ordered,
     nested,
     isArray,
     hasDefault,
     defaultValue: options.default,
+    checks,
+    validationSchema: validationView(ordered, checks, nested, isArray),
   };
+}
+
+/**
+ * The field schema as ajv checks it: the format annotations its checks decide removed, and a
+ * nested class's properties in their validation form. The same object when nothing differs.
+ */
+function validationView(schema: JsonSchema, checks: readonly FieldCheck[], nested: ClassModel | undefined, isArray: boolean): JsonSchema {
+  const nestedDiffers = nested !== undefined && nested.validationSchema !== nested.schema;
+  if (checks.length === 0 && !nestedDiffers) return schema;
+  const out = structuredClone(schema);
+  for (const check of checks) {
+    const target = check.each && out.items ? out.items : out;
+    delete target.format;
+  }
+  if (nestedDiffers) {
+    const target = isArray && out.items ? out.items : out;
+    target.properties = structuredClone(nested.validationSchema.properties);
+  }
+  return out;
 }
 
 /** Adds `null` to a schema's accepted values. */
@@ -202,7 +253,7 @@ function buildModel(cls: AnyClass): ClassModel {
   let needsClassValidator = false;
   for (const property of names) {
     const records = constraints.get(property) ?? [];
-    if (records.some((r) => !isSchemaRule(r))) needsClassValidator = true;
+    if (records.some((r) => !isSchemaRule(r) && !isFormatRule(r))) needsClassValidator = true;
     fields.push(buildField(cls, property, fieldOptions.get(property) ?? {}, records));
   }
   const wireNames = new Set<string>();
@@ -220,12 +271,21 @@ function buildModel(cls: AnyClass): ClassModel {
   schema.properties = properties;
   if (required.length > 0) schema.required = required;
   schema.additionalProperties = false;
+  const differs = fields.some((f) => f.validationSchema !== f.schema);
+  let validationSchema = schema;
+  if (differs) {
+    const validationProperties: Record<string, JsonSchema> = {};
+    for (const field of fields) validationProperties[field.wireName] = field.validationSchema;
+    validationSchema = { ...schema, properties: validationProperties };
+  }
   return {
     cls,
     fields,
     schema: deepFreeze(schema),
     needsClassValidator,
     nullMeansAbsent: fields.filter((f) => f.optional && !f.nullable).map((f) => f.wireName),
+    validationSchema: differs ? deepFreeze(validationSchema) : schema,
+    hasChecks: fields.some((f) => f.checks.length > 0 || f.nested?.hasChecks === true),
   };
 }
 

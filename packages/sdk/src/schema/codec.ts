@@ -15,8 +15,11 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Valid
 
 /**
  * Turns plain wire data into instances of a declared class and back. Validation is the class's
- * JSON Schema compiled once with ajv (so the schema the model sees is exactly what is checked);
- * class-validator runs in addition only for classes that use rules JSON Schema cannot express.
+ * JSON Schema compiled once with ajv (so the schema the model sees is exactly what is checked),
+ * with `format` read as an annotation (JSON Schema 2020-12's default) where a class-validator
+ * format rule decides: those fields run class-validator's own function with the decorator's
+ * options (`@IsUrl({ protocols })`), and the description says the rule. class-validator's
+ * `validate` runs in addition only for classes that use rules neither can express.
  */
 export interface Codec<T> {
   /** The class model (fields, schema). */
@@ -56,7 +59,7 @@ class ClassCodec<T extends object> implements Codec<T> {
 
   parse(value: unknown): ParseResult<T> {
     const input = this.dropNulls(value);
-    this.check ??= (fastAjv ??= createAjv()).compile(this.model.schema);
+    this.check ??= (fastAjv ??= createAjv()).compile(this.model.validationSchema);
     if (!this.check(input)) return { ok: false, issues: this.explain(input) };
     const issues: ValidationIssue[] = [];
     const instance = this.hydrate(input as Record<string, unknown>, '', issues) as T;
@@ -68,7 +71,7 @@ class ClassCodec<T extends object> implements Codec<T> {
   }
 
   private explain(input: unknown): ValidationIssue[] {
-    this.report ??= (reportingAjv ??= createAjv({ allErrors: true, verbose: true })).compile(this.model.schema);
+    this.report ??= (reportingAjv ??= createAjv({ allErrors: true, verbose: true })).compile(this.model.validationSchema);
     this.report(input);
     return issuesFromAjv(this.report.errors);
   }

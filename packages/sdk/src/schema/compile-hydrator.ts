@@ -1,5 +1,6 @@
 import type { ClassModel } from './class-model.js';
 import type { ValidationIssue } from './validation-issue.js';
+import { fieldChecker } from './run-field-checks.js';
 import { joinPath } from './validation-issue.js';
 
 /** Builds an instance of a model's class from validated wire data. */
@@ -19,7 +20,7 @@ function cloneDefault<V>(value: V): V {
 
 /** True when the model or a nested one runs class-validator (so paths must be tracked). */
 function tracksPaths(model: ClassModel, seen = new Set<ClassModel>()): boolean {
-  if (model.needsClassValidator) return true;
+  if (model.needsClassValidator || model.hasChecks) return true;
   seen.add(model);
   return model.fields.some((f) => f.nested && !seen.has(f.nested) && tracksPaths(f.nested, seen));
 }
@@ -32,6 +33,7 @@ export function compileHydrator(model: ClassModel, hydratorOf: (m: ClassModel) =
   const withPaths = tracksPaths(model);
   const nested = model.fields.map((f) => (f.nested ? hydratorOf(f.nested) : undefined));
   const defaults = model.fields.map((f) => f.defaultValue);
+  const checkers = model.fields.map(fieldChecker);
   const lines = ['const o = new Cls();', 'let v;'];
   model.fields.forEach((f, i) => {
     const target = `o[${key(f.tsName)}]`;
@@ -44,14 +46,15 @@ export function compileHydrator(model: ClassModel, hydratorOf: (m: ClassModel) =
     }
     lines.push(`v = data[${key(f.wireName)}];`);
     lines.push(f.hasDefault ? `if (v === undefined) ${target} = cloneDefault(defaults[${i}]); else ${target} = ${value};` : `if (v !== undefined) ${target} = ${value};`);
+    if (checkers[i]) lines.push(`checkers[${i}](v, ${at}, issues);`);
   });
   if (model.needsClassValidator) lines.push('runClassValidator(model, o, path, issues);');
   lines.push('return o;');
   const factory = new Function(
-    'Cls', 'nested', 'defaults', 'cloneDefault', 'joinPath', 'runClassValidator', 'model',
+    'Cls', 'nested', 'defaults', 'cloneDefault', 'joinPath', 'runClassValidator', 'model', 'checkers',
     `return function hydrate(data, path, issues) {\n${lines.join('\n')}\n};`,
   ) as (...args: unknown[]) => Hydrator;
-  return factory(model.cls, nested, defaults, cloneDefault, joinPath, runClassValidator, model);
+  return factory(model.cls, nested, defaults, cloneDefault, joinPath, runClassValidator, model, checkers);
 }
 
 /** Compiles the null-dropping pre-pass for `model` (the identity when the model has nothing to drop). */

@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaType } from './json-schema.js';
 import type { ConstraintRecord } from './class-metadata.js';
+import { formatOfRule } from './format-rules.js';
 
 /** What a class-validator rule says about the JSON type of a value. */
 export type TypeHint = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'enum';
@@ -16,20 +17,9 @@ export const TYPE_RULES: Readonly<Record<string, TypeHint>> = {
   isIn: 'enum',
 };
 
-const FORMATS: Readonly<Record<string, string>> = {
-  isEmail: 'email',
-  isUrl: 'uri',
-  isUuid: 'uuid',
-  isIso8601: 'date-time',
-  isDateString: 'date-time',
-  isRFC3339: 'date-time',
-  isIp: 'ipv4',
-};
-
 /** Rules fully expressed by the JSON Schema (so class-validator need not run for them). */
 const SCHEMA_RULES = new Set([
   ...Object.keys(TYPE_RULES),
-  ...Object.keys(FORMATS),
   'isOptional',
   'isDefined',
   'isNotEmpty',
@@ -55,7 +45,6 @@ export function isSchemaRule(record: ConstraintRecord): boolean {
   if (record.type === 'conditionalValidation') return record.name === 'isOptional';
   if (record.type === 'nestedValidation' || record.type === 'isDefined' || record.type === 'whitelist') return true;
   if (record.type !== 'customValidation' || !record.name) return false;
-  if (record.name === 'isIp' && record.constraints?.[0] !== undefined && String(record.constraints[0]) !== '4') return false;
   return SCHEMA_RULES.has(record.name);
 }
 
@@ -147,7 +136,8 @@ export function applyRule(record: ConstraintRecord, schema: JsonSchema, arraySch
       if (arraySchema) arraySchema.uniqueItems = true;
       break;
     default: {
-      const format = record.name ? FORMATS[record.name] : undefined;
+      // Format rules (IsEmail, IsUrl…) are checked by class-validator's own functions; the format is an annotation.
+      const format = formatOfRule(record);
       if (format) schema.format = format;
     }
   }

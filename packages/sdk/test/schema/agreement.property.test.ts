@@ -1,21 +1,55 @@
 /**
  * Schema ⇔ validator agreement: for every fixture class, on generated valid inputs and near
- * misses, "the JSON Schema the model sees accepts x" (ajv as the oracle) equals "the tool's
- * validator accepts x". The one documented leniency — `null` in an optional, non-nullable field
- * means "absent" (what OpenAI strict mode sends, and what class-validator's @IsOptional allows) —
- * is re-implemented here from the schema alone and applied before the oracle.
+ * misses, "the JSON Schema the model sees accepts x" (ajv as the oracle, `format` read as an
+ * annotation, JSON Schema 2020-12's default) and "class-validator's own format rules accept x"
+ * (class-validator as the second oracle, for IsUrl, IsEmail, IsUUID, IsDateString, IsIP… with
+ * their options, which the description states) together equal "the tool's validator accepts x".
+ * The one documented leniency — `null` in an optional, non-nullable field means "absent" (what
+ * OpenAI strict mode sends, and what class-validator's @IsOptional allows) — is re-implemented
+ * here from the schema alone and applied before the oracles.
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { ValidationError } from 'class-validator';
 import { codecOf, jsonSchemaOf } from '@toolwright/sdk';
 import type { JsonSchema } from '@toolwright/sdk';
 import { AGREEMENT_FIXTURES } from '../fixtures/schema-fixtures.js';
 
-const oracle = new Ajv({ strict: false });
-addFormats.default(oracle);
+const oracle = new Ajv({ strict: false, validateFormats: false });
+
+const FORMAT_RULE_NAMES = new Set(['isEmail', 'isUrl', 'isUuid', 'isDateString', 'isIso8601', 'isRFC3339', 'isIp', 'isFqdn', 'isMacAddress', 'isHexColor']);
+
+/** class-validator's verdict on its format rules only (other rules are the schema's business). */
+function formatRulesAccept(cls: new () => object, value: unknown): boolean {
+  const failed = (errors: ValidationError[]): boolean =>
+    errors.some((e) => Object.keys(e.constraints ?? {}).some((name) => FORMAT_RULE_NAMES.has(name)) || failed(e.children ?? []));
+  return !failed(validateSync(plainToInstance(cls, value), { forbidUnknownValues: false }));
+}
+
+const URLS = ['javascript:alert(1)', 'mailto:a@example.com', 'http://localhost:3000', 'https://example.com/a?b=c', 'ftp://files.example.org/x', 'example.com', 'http://127.0.0.1', 'ws://example.com', 'https://ex ample.com'];
+const EMAILS = ['user@example.com', 'a@b', 'first.last+tag@sub.example.org', 'no-at-sign', '"quoted"@example.com'];
+const UUIDS = ['6ba7b810-9dad-11d1-80b4-00c04fd430c8', '16fd2706-8baf-433b-82eb-8c7fada847da', 'urn:uuid:16fd2706-8baf-433b-82eb-8c7fada847da', '16FD2706-8BAF-433B-82EB-8C7FADA847DA'];
+const DATES = ['2020-01-01', '2020-13-01', '2020-01-01T10:00:00Z', '2020-01-01 10:00', '20200101', 'yesterday'];
+const IPS = ['1.2.3.4', '256.1.1.1', '::1', '2001:db8::1', '01.2.3.4'];
+
+/** Strings for a field with a format rule (known from the description the rule writes). */
+function formatArb(description: string): Arbitrary<string> | undefined {
+  const pick = (edges: string[], valid: Arbitrary<string>): Arbitrary<string> =>
+    fc.oneof({ arbitrary: valid, weight: 20 }, { arbitrary: fc.constantFrom(...edges), weight: 3 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 });
+  if (description.includes('a URL: protocol https;')) return pick(URLS, fc.webUrl({ validSchemes: ['https'] }));
+  if (description.includes('a URL')) return pick(URLS, fc.webUrl());
+  if (description.includes('an email address')) return pick(EMAILS, fc.emailAddress());
+  if (description.includes('a UUID (version 4)')) return pick(UUIDS, fc.uuid({ version: 4 }));
+  if (description.includes('a UUID')) return pick(UUIDS, fc.uuid());
+  if (description.includes('ISO 8601')) return pick(DATES, fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
+  if (description.includes('IPv4')) return pick(IPS, fc.ipV4());
+  if (description.includes('an IP address')) return pick(IPS, fc.oneof(fc.ipV4(), fc.ipV6()));
+  return undefined;
+}
 
 function types(schema: JsonSchema): string[] {
   return Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
@@ -33,7 +67,7 @@ function baseArb(schema: JsonSchema, type: string | undefined): Arbitrary<unknow
   switch (type) {
     case 'string':
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-      if (schema.format === 'email') return fc.emailAddress();
+      if (typeof schema.description === 'string' && formatArb(schema.description)) return formatArb(schema.description)!;
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: schema.maxLength ?? 12 });
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
@@ -41,8 +75,10 @@ function baseArb(schema: JsonSchema, type: string | undefined): Arbitrary<unknow
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'boolean':
       return fc.boolean();
-    case 'array':
-      return fc.array(validArb(schema.items ?? {}), { minLength: schema.minItems ?? 0, maxLength: schema.maxItems ?? 4 });
+    case 'array': {
+      const each = typeof schema.description === 'string' ? formatArb(schema.description) : undefined;
+      return fc.array(each ?? validArb(schema.items ?? {}), { minLength: schema.minItems ?? 0, maxLength: schema.maxItems ?? 4 });
+    }
     case 'object': {
       const props = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, validArb(v)]));
       return fc.record(props, { requiredKeys: schema.required ?? [] });
@@ -113,7 +149,8 @@ describe('schema ⇔ validator agreement', () => {
       let accepted = 0;
       fc.assert(
         fc.property(input, (x) => {
-          const expected = check(normalize(schema, x));
+          const normalized = normalize(schema, x);
+          const expected = check(normalized) && formatRulesAccept(cls, normalized);
           const result = codec.parse(x);
           if (result.ok) {
             accepted++;

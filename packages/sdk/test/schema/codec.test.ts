@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { IsString, Validate, ValidatorConstraint } from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
 import { codecOf, Field } from '@toolwright/sdk';
-import { Address, ArrayOfNestedAction, OptionalNullableAction, Tag, WireAction } from '../fixtures/schema-fixtures.js';
+import { Address, ArrayOfNestedAction, ContactAction, FormatAction, OptionalNullableAction, Tag, WireAction } from '../fixtures/schema-fixtures.js';
 
 @ValidatorConstraint({ name: 'isPalindrome' })
 class IsPalindrome implements ValidatorConstraintInterface {
@@ -85,6 +85,46 @@ describe('codecOf(...).parse', () => {
 
   it('does not run class-validator when the schema says everything', () => {
     expect(codecOf(ArrayOfNestedAction).model.needsClassValidator).toBe(false);
+  });
+});
+
+describe('codecOf(...).parse with class-validator format rules', () => {
+  const messages = (value: unknown): string[] => {
+    const result = codecOf(FormatAction).parse(value);
+    return result.ok ? [] : result.issues.map((i) => i.message);
+  };
+  const base = { homepage: 'https://example.com', email: 'user@example.com' };
+
+  it("runs class-validator's own isURL: javascript:, mailto: and localhost are rejected as @IsUrl() rejects them", () => {
+    const url = 'a URL: protocol http, https or ftp (may be left out); a host name with a top-level domain or an IP address (not localhost)';
+    expect(messages({ ...base, homepage: 'javascript:alert(1)' })).toEqual([`homepage: expected ${url}, got "javascript:alert(1)"`]);
+    expect(messages({ ...base, homepage: 'mailto:a@example.com' })).toEqual([`homepage: expected ${url}, got "mailto:a@example.com"`]);
+    expect(messages({ ...base, homepage: 'http://localhost:3000' })).toEqual([`homepage: expected ${url}, got "http://localhost:3000"`]);
+    expect(messages(base)).toEqual([]);
+  });
+
+  it("honours the decorator's options (protocols, require_protocol) and IP versions", () => {
+    expect(messages({ ...base, secure: 'http://example.com' })).toEqual([
+      'secure: expected a URL: protocol https; a host name with a top-level domain or an IP address (not localhost), got "http://example.com"',
+    ]);
+    expect(messages({ ...base, secure: 'https://example.com', ip4: '::1', ip: '::1' })).toEqual(['ip4: expected an IPv4 address, got "::1"']);
+    expect(messages({ ...base, id: '6ba7b810-9dad-11d1-80b4-00c04fd430c8' })).toEqual(['id: expected a UUID (version 4), got "6ba7b810-9dad-11d1-80b4-00c04fd430c8"']);
+    expect(messages({ ...base, id: null, links: ['https://a.example.org', 'javascript:x'] })).toEqual([
+      'links[1]: expected a URL: protocol http, https or ftp (may be left out); a host name with a top-level domain or an IP address (not localhost), got "javascript:x"',
+    ]);
+  });
+
+  it('checks format rules in nested classes, with their path', () => {
+    const result = codecOf(ContactAction).parse({ contacts: [{ email: 'a@example.com' }, { email: 'a@b' }] });
+    expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual(['contacts[1].email: expected an email address, got "a@b"']);
+  });
+
+  it('advertises the exact rule in the description and keeps standard formats only as annotations', () => {
+    const model = codecOf(FormatAction).model;
+    expect(model.needsClassValidator).toBe(false);
+    expect(model.schema.properties?.ip4).toEqual({ type: 'string', description: 'Must be an IPv4 address.', format: 'ipv4' });
+    expect(model.validationSchema.properties?.ip4).toEqual({ type: 'string', description: 'Must be an IPv4 address.' });
+    expect(codecOf(ArrayOfNestedAction).model.validationSchema).toBe(codecOf(ArrayOfNestedAction).model.schema);
   });
 });
 

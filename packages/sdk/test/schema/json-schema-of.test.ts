@@ -243,6 +243,7 @@ describe('jsonSchemaOf', () => {
   "additionalProperties": false,
   "properties": {
     "email": {
+      "description": "Must be an email address.",
       "format": "email",
       "type": "string",
     },
