@@ -1,0 +1,163 @@
+import { CONVERSATION_STATE, ErrorCode, Inject, Service, ToolwrightError } from '@toolwright/sdk';
+import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import type { TaskCreateAction, TaskGetAction, TaskListAction, TaskUpdateAction } from './declarations.js';
+import { TaskObservation } from './declarations.js';
+import { formatTask, formatTaskLine } from './format-task.js';
+import type { TaskRecord } from './task-record.js';
+import { MAX_TASKS, TaskStore } from './task-store.js';
+
+/** Turns a refusal into an error Observation; other failures (the disk) too, with what happened. */
+async function observe(run: () => Promise<TaskObservation>, what: string): Promise<TaskObservation> {
+  try {
+    return await run();
+  } catch (error) {
+    if (ToolwrightError.isInstance(error)) return TaskObservation.fromText(error.message, { isError: true, errorCode: error.code });
+    return TaskObservation.fromText(`${what} failed: ${(error as Error).message}. Nothing was changed.`, { isError: true, errorCode: ErrorCode.EXECUTION_FAILED });
+  }
+}
+
+const refuse = (message: string): ToolwrightError => new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message });
+
+function result(text: string, tasks: readonly TaskRecord[]): TaskObservation {
+  return Object.assign(TaskObservation.fromText(text), { tasks: structuredClone([...tasks]) });
+}
+
+/** `task_create`. */
+@Service()
+export class TaskCreateExecutor implements ToolExecutor<TaskCreateAction, TaskObservation> {
+  private readonly store: TaskStore;
+
+  constructor(@Inject(CONVERSATION_STATE) state: ConversationState) {
+    this.store = state.getService(TaskStore);
+  }
+
+  /** Adds a pending task. */
+  execute(action: TaskCreateAction): Promise<TaskObservation> {
+    return observe(async () => {
+      const task = await this.store.update((doc) => {
+        if (doc.tasks.length >= MAX_TASKS) throw refuse(`There are already ${MAX_TASKS} tasks; delete finished ones (task_update with status "deleted") before creating more.`);
+        const created: TaskRecord = {
+          id: String(doc.nextId++),
+          subject: action.subject,
+          description: action.description,
+          ...(action.activeForm ? { activeForm: action.activeForm } : {}),
+          ...(action.owner ? { owner: action.owner } : {}),
+          status: 'pending',
+          blocks: [],
+          blockedBy: [],
+          metadata: { ...(action.metadata ?? {}) },
+        };
+        doc.tasks.push(created);
+        return created;
+      });
+      return result(`Task #${task.id} created: ${task.subject}`, [task]);
+    }, 'Creating the task');
+  }
+}
+
+/** `task_get`. */
+@Service()
+export class TaskGetExecutor implements ToolExecutor<TaskGetAction, TaskObservation> {
+  private readonly store: TaskStore;
+
+  constructor(@Inject(CONVERSATION_STATE) state: ConversationState) {
+    this.store = state.getService(TaskStore);
+  }
+
+  /** Shows one task in full. */
+  execute(action: TaskGetAction): Promise<TaskObservation> {
+    return observe(async () => {
+      const task = await this.store.get(action.taskId);
+      return result(formatTask(task), [task]);
+    }, 'Reading the task');
+  }
+}
+
+/** `task_list`. */
+@Service()
+export class TaskListExecutor implements ToolExecutor<TaskListAction, TaskObservation> {
+  private readonly store: TaskStore;
+
+  constructor(@Inject(CONVERSATION_STATE) state: ConversationState) {
+    this.store = state.getService(TaskStore);
+  }
+
+  /** Lists every task, one line each. */
+  execute(): Promise<TaskObservation> {
+    return observe(async () => {
+      const tasks = await this.store.list();
+      return result(tasks.length === 0 ? 'No tasks yet. Create one with task_create.' : tasks.map(formatTaskLine).join('\n'), tasks);
+    }, 'Listing the tasks');
+  }
+}
+
+/** `task_update`. */
+@Service()
+export class TaskUpdateExecutor implements ToolExecutor<TaskUpdateAction, TaskObservation> {
+  private readonly store: TaskStore;
+
+  constructor(@Inject(CONVERSATION_STATE) state: ConversationState) {
+    this.store = state.getService(TaskStore);
+  }
+
+  /** Changes fields, status and links; `deleted` removes the task and every link to it. */
+  execute(action: TaskUpdateAction): Promise<TaskObservation> {
+    return observe(async () => {
+      const outcome = await this.store.update((doc, find) => {
+        const task = find(action.taskId);
+        if (action.status === 'deleted') {
+          doc.tasks = doc.tasks.filter((t) => t.id !== task.id);
+          for (const other of doc.tasks) {
+            other.blocks = other.blocks.filter((id) => id !== task.id);
+            other.blockedBy = other.blockedBy.filter((id) => id !== task.id);
+          }
+          return { text: `Task #${task.id} deleted.`, task: undefined };
+        }
+        const changes: string[] = [];
+        for (const id of [...(action.addBlocks ?? []), ...(action.addBlockedBy ?? [])]) {
+          if (id === task.id) throw refuse(`Task #${task.id} cannot block itself.`);
+          find(id);
+        }
+        for (const id of action.addBlocks ?? []) link(task, find(id), changes);
+        for (const id of action.addBlockedBy ?? []) link(find(id), task, changes);
+        if (action.status !== undefined && action.status !== task.status) {
+          changes.push(`status ${task.status} → ${action.status}`);
+          task.status = action.status;
+        }
+        if (action.subject !== undefined) {
+          task.subject = action.subject;
+          changes.push('subject');
+        }
+        if (action.description !== undefined) {
+          task.description = action.description;
+          changes.push('description');
+        }
+        if (action.activeForm !== undefined) {
+          task.activeForm = action.activeForm;
+          changes.push('active form');
+        }
+        if (action.owner !== undefined) {
+          if (action.owner === '') delete task.owner;
+          else task.owner = action.owner;
+          changes.push(action.owner === '' ? 'owner cleared' : `owner ${action.owner}`);
+        }
+        if (action.metadata) {
+          for (const [key, value] of Object.entries(action.metadata)) {
+            if (value === null) delete task.metadata[key];
+            else task.metadata[key] = value;
+          }
+          changes.push('metadata');
+        }
+        return { text: changes.length === 0 ? `Task #${task.id} unchanged (the update named no change).` : `Task #${task.id} updated: ${changes.join(', ')}.`, task };
+      });
+      return result(outcome.text, outcome.task ? [outcome.task] : []);
+    }, 'Updating the task');
+  }
+}
+
+/** `blocker` blocks `blocked`, recorded on both sides once. */
+function link(blocker: TaskRecord, blocked: TaskRecord, changes: string[]): void {
+  if (!blocker.blocks.includes(blocked.id)) blocker.blocks.push(blocked.id);
+  if (!blocked.blockedBy.includes(blocker.id)) blocked.blockedBy.push(blocker.id);
+  changes.push(`#${blocker.id} blocks #${blocked.id}`);
+}
