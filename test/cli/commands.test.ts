@@ -47,8 +47,26 @@ describe('toolwright list', () => {
   it('explains a spec naming a tool nobody registered', async () => {
     const run = await runCli(['list', '--spec', join(FIXTURES, 'shout-spec.json')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("toolwright: cannot build spec");
-    expect(run.stderr).toContain("Tool 'shout' is not registered.");
+    const file = join(FIXTURES, 'shout-spec.json');
+    const [message, registered] = run.stderr.split(' Registered: ');
+    expect(message).toBe(`toolwright: invalid agent spec ${file}: tools[0].name: tool 'shout' is not registered.`);
+    expect(registered!.replace(/\.\n$/, '').split(', ')).toEqual(expect.arrayContaining([...BUILTIN_TOOL_NAMES]));
+  });
+
+  it('refuses a YAML alias bomb as an invalid spec, exit 2', async () => {
+    const file = join(FIXTURES, 'bomb-spec.yaml');
+    const run = await runCli(['list', '--spec', file]);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toBe(`toolwright: invalid agent spec ${file}: too many YAML alias expansions (an alias bomb?); a spec may expand aliases at most 100 times.\n`);
+  });
+
+  it('checks tool params at load: the file, the JSON path, and ${VAR} converted to the declared type', async () => {
+    const file = join(FIXTURES, 'params-spec.yaml');
+    expect((await runCli(['list', '--spec', file])).code).toBe(0);
+    expect((await runCli(['list', '--spec', file], { env: { TIMEOUT: '3' } })).code).toBe(0);
+    const run = await runCli(['list', '--spec', file], { env: { TIMEOUT: 'soon' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`toolwright: invalid agent spec ${file}: tools[1].params.noChangeTimeoutSeconds: expected a number, got 'soon' (from environment variable TIMEOUT).\n`);
   });
 });
 

@@ -44,7 +44,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   const extraTools: ToolDefinition[] = await importToolModules(options.imports ?? [], options.cwd);
   let spec: AgentSpec;
   try {
-    spec = options.spec === undefined ? defaultSpec() : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env });
+    spec = options.spec === undefined ? defaultSpec() : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
   } catch (error) {
     throw specFailure(error, options.spec);
   }

@@ -8,6 +8,13 @@ export class MissingVariableError extends Error {
   }
 }
 
+/** The names of the variables `text` refers to (`${VAR}`, `${VAR:-default}`), in order. */
+export function referencedVariables(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(REFERENCE)) if (match[1] !== undefined) names.push(match[1]);
+  return names;
+}
+
 /** Replaces `${VAR}` and `${VAR:-default}` in `text` from `env`. Throws {@link MissingVariableError}. */
 export function interpolateEnv(text: string, env: NodeJS.ProcessEnv): string {
   return text.replace(REFERENCE, (match, name: string | undefined, fallback: string | undefined) => {

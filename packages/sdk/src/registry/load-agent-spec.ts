@@ -1,17 +1,36 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { jsonSchemaOf } from '../schema/json-schema-of.js';
 import { joinPath } from '../schema/validation-issue.js';
 import type { AgentSpec } from './agent-spec.js';
-import type { ToolSpec } from './tool-spec.js';
-import { interpolateEnv, MissingVariableError } from './interpolate-env.js';
 import { checkAgentSpec } from './check-agent-spec.js';
+import type { SpecProblem } from './check-agent-spec.js';
+import { checkToolParams } from './check-tool-params.js';
+import { coerceEnvValue } from './coerce-env-value.js';
+import { defaultRegistry } from './default-registry.js';
+import { interpolateEnv, MissingVariableError, referencedVariables } from './interpolate-env.js';
+import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
+import type { ToolSpec } from './tool-spec.js';
+
+/** Largest spec file read (bytes): a spec is configuration, not data. */
+export const MAX_SPEC_BYTES = 1024 * 1024;
+/** Most YAML alias expansions in a spec (an alias bomb expands exponentially). */
+export const MAX_SPEC_ALIASES = 100;
 
 /** Options of {@link loadAgentSpec}. */
 export interface LoadAgentSpecOptions {
   /** Variables for `${VAR}` interpolation (default: `process.env`). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The registry the spec's tools are checked against: params against each tool's Params class
+   * (with `${VAR}` values converted to the declared types). Given explicitly, every tool name
+   * must be registered in it; by default (`defaultRegistry`) names it does not know are left for
+   * the agent's own registry.
+   */
+  registry?: ToolRegistry;
 }
 
 function specError(source: string, path: string, problem: string): ToolwrightError {
@@ -19,15 +38,28 @@ function specError(source: string, path: string, problem: string): ToolwrightErr
   return new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `${where}: ${problem}`, details: { source, path } });
 }
 
-async function parseFile(file: string): Promise<unknown> {
-  let text: string;
+async function readSpecText(file: string): Promise<string> {
+  let handle;
   try {
-    text = await readFile(file, 'utf8');
+    handle = await open(file, 'r');
   } catch (error) {
     throw specError(file, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
   }
-  const ext = extname(file).toLowerCase();
-  if (ext === '.json') {
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw specError(file, '', 'not a regular file.');
+    if (stat.size > MAX_SPEC_BYTES) throw specError(file, '', `the file is ${stat.size} bytes; a spec may be at most ${MAX_SPEC_BYTES} bytes.`);
+    const buffer = Buffer.alloc(stat.size);
+    const { bytesRead } = await handle.read(buffer, 0, stat.size, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+async function parseFile(file: string): Promise<unknown> {
+  const text = await readSpecText(file);
+  if (extname(file).toLowerCase() === '.json') {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
@@ -41,38 +73,82 @@ async function parseFile(file: string): Promise<unknown> {
     const line = first.linePos?.[0];
     throw specError(file, '', `invalid YAML${line ? ` at line ${line.line}, column ${line.col}` : ''}: ${first.message.split('\n')[0]}`);
   }
-  return doc.toJS() as unknown;
+  try {
+    return doc.toJS({ maxAliasCount: MAX_SPEC_ALIASES }) as unknown;
+  } catch (error) {
+    const bomb = /alias count/i.test((error as Error).message);
+    throw specError(file, '', bomb ? `too many YAML alias expansions (an alias bomb?); a spec may expand aliases at most ${MAX_SPEC_ALIASES} times.` : `invalid YAML: ${(error as Error).message}`);
+  }
 }
 
-function interpolate(value: unknown, source: string, path: string, env: NodeJS.ProcessEnv): unknown {
+function propertySchema(schema: JsonSchema | undefined, key: string | number): JsonSchema | undefined {
+  if (!schema) return undefined;
+  if (typeof key === 'number') return schema.items;
+  return schema.properties?.[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+}
+
+/**
+ * `${VAR}` interpolation over a spec value. Where `schema` (a tool's Params schema) declares a
+ * non-string type for a string that referred to variables, the result is converted to it.
+ */
+function interpolate(value: unknown, path: string, env: NodeJS.ProcessEnv, fail: (p: SpecProblem) => never, schema?: JsonSchema): unknown {
   if (typeof value === 'string') {
+    let text: string;
     try {
-      return interpolateEnv(value, env);
+      text = interpolateEnv(value, env);
     } catch (error) {
-      if (error instanceof MissingVariableError) throw specError(source, path, error.message);
+      if (error instanceof MissingVariableError) fail({ path, message: error.message });
       throw error;
     }
+    const names = referencedVariables(value);
+    if (names.length === 0 || !schema) return text;
+    const coerced = coerceEnvValue(text, schema);
+    if (coerced.ok) return coerced.value;
+    const from = names.length === 1 ? `environment variable ${names[0]}` : `environment variables ${names.join(', ')}`;
+    return fail({ path, message: `expected ${coerced.expected}, got '${text}' (from ${from}).` });
   }
-  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, source, joinPath(path, i), env));
+  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, joinPath(path, i), env, fail, propertySchema(schema, i)));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, source, joinPath(path, k), env)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, joinPath(path, k), env, fail, propertySchema(schema, k))]));
   }
   return value;
 }
 
 /**
- * Loads an agent spec — `{ tools, mcpServers?, filterToolsRegex? }` — from a JSON or YAML file,
- * or checks one given as an object. `${VAR}` and `${VAR:-default}` in strings are replaced from
- * the environment. Every error names the file and the JSON path (`INVALID_SPEC`).
+ * Loads an agent spec — `{ tools, mcpServers?, filterToolsRegex? }` — from a JSON or YAML file
+ * (a regular file of at most {@link MAX_SPEC_BYTES}, YAML aliases expanded at most
+ * {@link MAX_SPEC_ALIASES} times), or checks one given as an object. `${VAR}` and
+ * `${VAR:-default}` in strings are replaced from the environment, and converted to a tool param's
+ * declared type (number, integer, boolean). Each tool's params are checked against its Params
+ * class in the registry. Every error names the file and the JSON path (`INVALID_SPEC`).
  */
 export async function loadAgentSpec(pathOrObject: string | object, options: LoadAgentSpecOptions = {}): Promise<AgentSpec> {
   const env = options.env ?? process.env;
   const source = typeof pathOrObject === 'string' ? resolve(pathOrObject) : '(agent spec)';
+  const fail = (problem: SpecProblem): never => {
+    throw specError(source, problem.path, problem.message);
+  };
   const raw = typeof pathOrObject === 'string' ? await parseFile(source) : pathOrObject;
   const problem = checkAgentSpec(raw);
-  if (problem) throw specError(source, problem.path, problem.message);
-  const spec = interpolate(raw, source, '', env) as Omit<AgentSpec, 'tools'> & { tools?: (ToolSpec | string)[] };
-  const tools = (spec.tools ?? []).map((t) => (typeof t === 'string' ? { name: t } : t));
+  if (problem) fail(problem);
+  const { tools: rawTools, ...rest } = raw as { tools?: (ToolSpec | string)[] } & Record<string, unknown>;
+  const spec = interpolate(rest, '', env, fail) as Omit<AgentSpec, 'tools'>;
+  const registry = options.registry ?? defaultRegistry;
+  const entries = new Map<string, RegisteredTool>(registry.list().map((t) => [t.name, t]));
+  const mustBeRegistered = options.registry ? [...entries.keys()] : undefined;
+  const tools = (rawTools ?? []).map((item, i): ToolSpec => {
+    const path = joinPath('tools', i);
+    const given = typeof item === 'string' ? { name: item } : item;
+    const entry = entries.get(given.name);
+    const schema = entry?.params ? jsonSchemaOf(entry.params) : undefined;
+    const out: ToolSpec = { name: given.name };
+    if (given.params !== undefined && given.params !== null) {
+      out.params = interpolate(given.params, joinPath(path, 'params'), env, fail, schema ?? {}) as Record<string, unknown>;
+    }
+    const paramsProblem = checkToolParams(out, path, entry, mustBeRegistered);
+    if (paramsProblem) fail(paramsProblem);
+    return out;
+  });
   const out: AgentSpec = { ...spec, tools };
   if (typeof pathOrObject === 'string') out.source = source;
   return out;

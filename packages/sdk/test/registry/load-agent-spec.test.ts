@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorCode, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, loadAgentSpec, ToolRegistry, ToolwrightError } from '@toolwright/sdk';
+import { testRegistry } from '../fixtures/registry-fixtures.js';
+import { echoTool } from '../fixtures/tool-fixtures.js';
 
 let dir: string;
 
@@ -20,9 +22,9 @@ async function specFile(name: string, text: string): Promise<string> {
   return file;
 }
 
-async function specError(pathOrObject: string | object, env: NodeJS.ProcessEnv = {}): Promise<ToolwrightError> {
+async function specError(pathOrObject: string | object, env: NodeJS.ProcessEnv = {}, registry?: ToolRegistry): Promise<ToolwrightError> {
   try {
-    await loadAgentSpec(pathOrObject, { env });
+    await loadAgentSpec(pathOrObject, { env, registry });
   } catch (error) {
     if (ToolwrightError.isInstance(error)) return error;
     throw error;
@@ -77,7 +79,7 @@ describe('loadAgentSpec', () => {
     const both = await specFile('both.json', JSON.stringify({ mcpServers: { fs: { command: 'node', url: 'http://x' } } }));
     expect((await specError(both)).message).toBe(`${both}: mcpServers.fs: expected exactly one of command (stdio server) or url (HTTP server).`);
     expect((await specError({ tool: [] })).message).toBe(
-      '(agent spec): tool: unknown field; allowed: $schema, name, description, tools, mcpServers, filterToolsRegex.',
+      '(agent spec): tool: unknown field; allowed: $schema, name, description, tools, mcpServers, filterToolsRegex, permissions.',
     );
   });
 
@@ -87,5 +89,56 @@ describe('loadAgentSpec', () => {
     expect((await specError(yaml)).message).toMatch(new RegExp(`^${yaml.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid YAML at line \\d+, column \\d+: `));
     const json = await specFile('broken.json', '{ "tools": [ }');
     expect((await specError(json)).message).toMatch(/broken\.json: invalid JSON: /);
+  });
+
+  it('refuses a YAML alias bomb and an oversized file as INVALID_SPEC, quickly', async () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (const [prev, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g']] as const) {
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const bomb = await specFile('bomb.yaml', `${levels.join('\n')}\ntools: [*g]\n`);
+    const started = Date.now();
+    const error = await specError(bomb);
+    expect(error.code).toBe(ErrorCode.INVALID_SPEC);
+    expect(error.message).toBe(`${bomb}: too many YAML alias expansions (an alias bomb?); a spec may expand aliases at most 100 times.`);
+    const big = await specFile('big.yaml', `tools: []\n# ${'x'.repeat(2 * 1024 * 1024)}\n`);
+    expect((await specError(big)).message).toBe(`${big}: the file is ${2 * 1024 * 1024 + 13} bytes; a spec may be at most 1048576 bytes.`);
+    expect((await specError(dir)).message).toBe(`${dir}: not a regular file.`);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("checks each tool's params against its Params class, with the file and the JSON path", async () => {
+    const file = await specFile('params.yaml', 'tools:\n  - counter\n  - name: counter\n    params: { start: "ten" }\n');
+    const error = await specError(file, {}, testRegistry);
+    expect(error.code).toBe(ErrorCode.INVALID_SPEC);
+    expect(error.message).toBe(`${file}: tools[1].params.start: expected integer, got string`);
+    const many = await specFile('many.json', JSON.stringify({ tools: [{ name: 'counter', params: { start: 'x', colour: 'red' } }] }));
+    expect((await specError(many, {}, testRegistry)).message).toBe(
+      `${many}: tools[0].params: invalid params for tool 'counter':\n- tools[0].params.colour: unknown field; allowed fields: start, label\n- tools[0].params.start: expected integer, got string`,
+    );
+  });
+
+  it('says when a tool declares no params, and names an unregistered tool with the closest name', async () => {
+    const registry = new ToolRegistry().register('echo', echoTool());
+    expect((await specError({ tools: [{ name: 'echo', params: { loud: true } }] }, {}, registry)).message).toBe(
+      "(agent spec): tools[0].params: tool 'echo' is a fixed instance and takes no params; got loud.",
+    );
+    registry.register('plain', () => echoTool());
+    expect((await specError({ tools: ['echo', { name: 'plain', params: { x: 1 } }] }, {}, registry)).message).toBe(
+      "(agent spec): tools[1].params: tool 'plain' declares no params (no Params class); got x.",
+    );
+    expect((await specError({ tools: ['ecoh'] }, {}, registry)).message).toBe("(agent spec): tools[0].name: tool 'ecoh' is not registered. Did you mean 'echo'? Registered: echo, plain.");
+    // Without an explicit registry, names the default registry does not know are left for the agent.
+    expect((await loadAgentSpec({ tools: ['ecoh'] })).tools).toEqual([{ name: 'ecoh' }]);
+  });
+
+  it("converts ${VAR} values to the param's declared type, naming the variable when they do not parse", async () => {
+    const file = await specFile('typed.yaml', 'tools:\n  - name: counter\n    params: { start: "${START:-10}", label: "${LABEL:-7}" }\n');
+    expect((await loadAgentSpec(file, { env: {}, registry: testRegistry })).tools).toEqual([{ name: 'counter', params: { start: 10, label: '7' } }]);
+    expect((await loadAgentSpec(file, { env: { START: '3' }, registry: testRegistry })).tools[0]?.params).toEqual({ start: 3, label: '7' });
+    const error = await specError(file, { START: 'ten' }, testRegistry);
+    expect(error.message).toBe(`${file}: tools[0].params.start: expected an integer, got 'ten' (from environment variable START).`);
+    const literal = await specFile('literal.yaml', 'tools:\n  - name: counter\n    params: { start: "10" }\n');
+    expect((await specError(literal, {}, testRegistry)).message).toBe(`${literal}: tools[0].params.start: expected integer, got string`);
   });
 });
