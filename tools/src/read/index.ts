@@ -5,3 +5,4 @@ export { FileToolRoots } from './file-tool-roots.js';
 export { READ_MAX_OUTPUT_CHARS, ReadExecutor } from './impl.js';
 export { assertReadBeforeWrite } from './read-before-write.js';
 export { MAX_LEDGER_FILES, ReadLedger } from './read-ledger.js';
+export { fileToolPermissions } from './file-tool-permissions.js';

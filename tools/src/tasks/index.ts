@@ -22,3 +22,4 @@ export { TaskCreateExecutor, TaskGetExecutor, TaskListExecutor, TaskUpdateExecut
 export { TASK_RECORD_STATUSES } from './task-record.js';
 export type { TaskRecord, TaskRecordStatus } from './task-record.js';
 export { MAX_TASKS, TASK_STORE_FILE, TaskStore } from './task-store.js';
+export { taskPermissions } from './task-permissions.js';

@@ -1,0 +1,13 @@
+import { allowDecision } from '@toolwright/sdk';
+import type { ToolPermissions } from '@toolwright/sdk';
+
+/**
+ * Permissions of the task tools: always allowed (they only change this conversation's task list);
+ * `task_get` and `task_list` are read-only, so even `explore` mode allows them.
+ */
+export function taskPermissions<A>(readOnly: boolean): ToolPermissions<A> {
+  return {
+    isReadOnly: () => readOnly,
+    checkPermissions: () => allowDecision({ reason: 'tool', message: "Task tools only change this conversation's task list." }),
+  };
+}
