@@ -1,0 +1,114 @@
+/**
+ * Tool groups benchmark (issue 14).
+ * 1. `invokeTool` overhead: the runtime (lookup, fixed-arg check, argument validation, result
+ *    normalisation) against calling the same provider's `invoke` directly, for a web search
+ *    against a local HTTP server shaped like Brave's API (the realistic case, target ≤ 1.1×) and
+ *    for a key-value memory query (a provider doing almost nothing: the absolute overhead).
+ * 2. Code interpreter cold start: one `print(1)` run end to end (bubblewrap + Python + prelude),
+ *    against spawning `python3 -c 'print(1)'` bare; and a run that imports matplotlib.
+ */
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BraveSearchProvider, CodeInterpreterProvider, KeyValueBank, MemoryProvider, ToolGroupRuntime } from '@toolwright/providers';
+import type { InvocationContext, ToolGroupProvider } from '@toolwright/providers';
+import type { BenchRow, BenchTable } from './measure.js';
+import { median, timeAsync } from './measure.js';
+
+async function braveShapedServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const body = JSON.stringify({
+    type: 'search',
+    query: { original: 'q' },
+    web: { type: 'search', results: [1, 2, 3, 4, 5].map((i) => ({ title: `Result <strong>${i}</strong>`, url: `https://example.org/${i}`, description: `Snippet ${i} &amp; more.` })) },
+  });
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Times `runtime.invokeTool(name, args)` against `provider.invoke` directly, interleaved in rounds. */
+async function overhead(label: string, runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, iterations: number): Promise<BenchRow> {
+  const def = await runtime.getTool(name);
+  const group = runtime.getToolGroup(toolgroupId);
+  const ctx: InvocationContext = { group, providerData: {} };
+  const viaRuntime = async () => {
+    const result = await runtime.invokeTool(name, args);
+    if (result.errorCode !== undefined) throw new Error(`${name} failed: ${result.errorMessage}`);
+  };
+  const direct = async () => {
+    await provider.invoke(def, { ...args, ...group.args }, ctx);
+  };
+  const runtimeSamples: number[] = [];
+  const directSamples: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    directSamples.push(await timeAsync(direct, iterations, 3));
+    runtimeSamples.push(await timeAsync(viaRuntime, iterations, 3));
+  }
+  const value = median(runtimeSamples);
+  const baseline = median(directSamples);
+  return { name: label, value, baseline, baselineName: 'provider.invoke', target: 1.1, note: `overhead ${(value - baseline).toFixed(2)} µs/call` };
+}
+
+function timeSpawn(command: string, args: string[], runs: number): number {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    spawnSync(command, args, { stdio: 'ignore' });
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+/** Runs the providers benchmarks. */
+export async function run(): Promise<BenchTable[]> {
+  const api = await braveShapedServer();
+  const brave = new BraveSearchProvider({ apiKey: 'bench-key', baseUrl: api.url });
+  const memory = new MemoryProvider({ banks: [new KeyValueBank('kv')] });
+  const runtime = new ToolGroupRuntime({ providers: [brave, memory] });
+  runtime.registerToolGroup({ toolgroupId: 'builtin::websearch', providerId: 'brave-search', args: { max_results: 5 } });
+  runtime.registerToolGroup({ toolgroupId: 'builtin::memory', providerId: 'memory' });
+  await runtime.invokeTool('memory_insert', { bank_id: 'kv', documents: [{ document_id: 'user:1', content: 'dark theme' }] });
+  const rows: BenchRow[] = [];
+  try {
+    rows.push(await overhead('invokeTool web_search (Brave-shaped API on 127.0.0.1)', runtime, brave, 'builtin::websearch', 'web_search', { query: 'toolwright' }, 300));
+    rows.push(await overhead('invokeTool memory_query (key-value bank, in process)', runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 20_000));
+  } finally {
+    await api.close();
+  }
+
+  const coldRows: BenchRow[] = [];
+  const bare = timeSpawn('/usr/bin/python3', ['-c', 'print(1)'], 10);
+  const interpreter = new CodeInterpreterProvider();
+  const sandboxed = new ToolGroupRuntime({ providers: [interpreter] });
+  sandboxed.registerToolGroup({ toolgroupId: 'builtin::code_interpreter', providerId: 'code-interpreter' });
+  const runMs = async (code: string, runs: number): Promise<number> => {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      const result = await sandboxed.invokeTool('code_interpreter', { code });
+      if (result.errorCode !== undefined) throw new Error(`code_interpreter failed: ${result.errorMessage}`);
+      samples.push(performance.now() - start);
+    }
+    return median(samples);
+  };
+  await runMs('print(1)', 1);
+  coldRows.push({ name: "code_interpreter print(1): bwrap sandbox + python3 + prelude", value: await runMs('print(1)', 10), unit: 'ms/run', baseline: bare, baselineName: "bare python3 -c 'print(1)'" });
+  await runMs('import matplotlib.pyplot', 1);
+  coldRows.push({ name: 'code_interpreter with a matplotlib figure (font cache warm)', value: await runMs('import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])', 5), unit: 'ms/run' });
+  return [
+    { title: 'Tool groups: invokeTool vs the provider called directly', rows },
+    { title: 'Code interpreter cold start (median of runs, each a fresh sandbox)', rows: coldRows },
+  ];
+}
