@@ -17,3 +17,5 @@ export type { DangerousPathLists } from './dangerous-path.js';
 export { sedScriptProblem } from './sed-check.js';
 export type { ShellWord } from './shell-word.js';
 export type { ShellRedirect, SimpleCommand } from './simple-command.js';
+export { bashToolPermissions } from './bash-tool-permissions.js';
+export type { BashToolPermissionsOptions } from './bash-tool-permissions.js';

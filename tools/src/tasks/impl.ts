@@ -4,7 +4,7 @@ import type { TaskCreateAction, TaskGetAction, TaskListAction, TaskUpdateAction 
 import { TaskObservation } from './declarations.js';
 import { formatTask, formatTaskLine } from './format-task.js';
 import type { TaskRecord } from './task-record.js';
-import { MAX_TASKS, TaskStore } from './task-store.js';
+import { MAX_TASK_RECORDS, TaskStore } from './task-store.js';
 
 /** Turns a refusal into an error Observation; other failures (the disk) too, with what happened. */
 async function observe(run: () => Promise<TaskObservation>, what: string): Promise<TaskObservation> {
@@ -35,7 +35,7 @@ export class TaskCreateExecutor implements ToolExecutor<TaskCreateAction, TaskOb
   execute(action: TaskCreateAction): Promise<TaskObservation> {
     return observe(async () => {
       const task = await this.store.update((doc) => {
-        if (doc.tasks.length >= MAX_TASKS) throw refuse(`There are already ${MAX_TASKS} tasks; delete finished ones (task_update with status "deleted") before creating more.`);
+        if (doc.tasks.length >= MAX_TASK_RECORDS) throw refuse(`There are already ${MAX_TASK_RECORDS} tasks; delete finished ones (task_update with status "deleted") before creating more.`);
         const created: TaskRecord = {
           id: String(doc.nextId++),
           subject: action.subject,

@@ -21,5 +21,5 @@ export { formatTask, formatTaskLine } from './format-task.js';
 export { TaskCreateExecutor, TaskGetExecutor, TaskListExecutor, TaskUpdateExecutor } from './impl.js';
 export { TASK_RECORD_STATUSES } from './task-record.js';
 export type { TaskRecord, TaskRecordStatus } from './task-record.js';
-export { MAX_TASKS, TASK_STORE_FILE, TaskStore } from './task-store.js';
+export { MAX_TASK_RECORDS, TASK_STORE_FILE, TaskStore } from './task-store.js';
 export { taskPermissions } from './task-permissions.js';

@@ -10,7 +10,7 @@ import type { TaskRecord } from './task-record.js';
 export const TASK_STORE_FILE = 'tasks.json';
 
 /** Most tasks one conversation keeps (a model looping on task_create stops here). */
-export const MAX_TASKS = 1_000;
+export const MAX_TASK_RECORDS = 1_000;
 
 interface StoreDocument {
   nextId: number;

@@ -1,0 +1,41 @@
+import { Tool, ToolDefinition } from '@toolwright/sdk';
+import type { ConversationState } from '@toolwright/sdk';
+import { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalParams, TerminalTool } from '../terminal/definition.js';
+import { TerminalExecutor } from '../terminal/impl.js';
+import { hasUtilLinuxScript } from '../terminal/pty-session.js';
+
+/** What the model reads about `bash` (the terminal's description: the same tool under the name Claude-style agents expect). */
+export const BASH_DESCRIPTION = TERMINAL_DESCRIPTION;
+
+/**
+ * `bash`: the terminal under the name Claude-style agents expect. Same parameters, same persistent
+ * session (with equal params it is the very same session as `terminal`'s), same safety analysis.
+ */
+@Tool({
+  name: 'bash',
+  description: BASH_DESCRIPTION,
+  params: TerminalParams,
+  registry: false,
+  annotations: { title: 'bash', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+})
+export class BashTool extends ToolDefinition<TerminalAction, TerminalObservation> {
+  /** False where util-linux `script` (the pseudo-terminal) is missing. */
+  static isUsable(): boolean {
+    return hasUtilLinuxScript();
+  }
+
+  /** Builds the tool; the working directory and `script` are checked as for `terminal`. */
+  static async create(convState: ConversationState, params: TerminalParams = new TerminalParams()): Promise<BashTool[]> {
+    await TerminalTool.create(convState, params); // the same checks, the same errors
+    const workingDir = convState.resolvePath(params.workingDir ?? convState.workingDir);
+    const executor = convState.getService(TerminalExecutor, { ...params, workingDir });
+    return [
+      new BashTool({
+        actionType: TerminalAction,
+        observationType: TerminalObservation,
+        executor,
+        resources: () => ['terminal:session'],
+      }),
+    ];
+  }
+}

@@ -1,0 +1,1 @@
+export { BASH_DESCRIPTION, BashTool } from './definition.js';
