@@ -2,7 +2,8 @@
  * @toolwright/tools — the built-in tools. Importing this module registers them in
  * `defaultRegistry` (through `@Tool`); `registerBuiltinTools(registry)` adds them to another one.
  */
-export { BUILTIN_TOOL_NAMES, registerBuiltinTools } from './register-builtin-tools.js';
+export { BUILTIN_PRESETS, BUILTIN_TOOL_NAMES, isBuiltinPreset, registerBuiltinTools } from './register-builtin-tools.js';
+export type { BuiltinPreset, RegisterBuiltinToolsOptions } from './register-builtin-tools.js';
 export {
   FILE_EDITOR_COMMANDS,
   FILE_EDITOR_DESCRIPTION,
@@ -54,3 +55,43 @@ export type { AtomicWriteFs, ExistingFileInfo, WriteMethod } from './shared/writ
 export { fileEditLock, KeyedLock } from './shared/keyed-lock.js';
 export { readRegularFile } from './shared/read-regular-file.js';
 export type { FileType, RegularFileRead } from './shared/read-regular-file.js';
+// Claude-Code-style tools and the bash safety analysis (BUILTINS)
+export { BASH_DESCRIPTION, BashTool } from './bash/index.js';
+export {
+  BashSafety,
+  bashCoveredByAllowRules,
+  bashRuleMatchesAny,
+  bashRuleMatchesText,
+  bashToolPermissions,
+  DANGEROUS_DIRECTORIES as BASH_DANGEROUS_DIRECTORIES,
+  DANGEROUS_FILES as BASH_DANGEROUS_FILES,
+  loadBashParser,
+  MAX_BASH_SUGGESTIONS,
+  suggestBashRules,
+} from './bash_safety/index.js';
+export type { BashAnalysis, BashCommandContext, BashPermissionMode, BashSafetyOptions, BashSafetyStep, BashToolPermissionsOptions, BashVerdict, ShellRedirect, ShellWord, SimpleCommand } from './bash_safety/index.js';
+export { EDIT_DESCRIPTION, EditAction, EditExecutor, EditObservation, EditTool } from './edit/index.js';
+export { FileToolParams, fileToolPermissions, READ_DESCRIPTION, READ_MAX_LINE_CHARS, READ_MAX_LINES, ReadAction, ReadExecutor, ReadLedger, ReadObservation, ReadTool } from './read/index.js';
+export {
+  TASK_CREATE_DESCRIPTION,
+  TASK_GET_DESCRIPTION,
+  TASK_LIST_DESCRIPTION,
+  TASK_RECORD_STATUSES,
+  TASK_STORE_FILE,
+  TASK_UPDATE_DESCRIPTION,
+  TASK_UPDATE_STATUSES,
+  TaskCreateAction,
+  TaskCreateTool,
+  TaskGetAction,
+  TaskGetTool,
+  TaskListAction,
+  TaskListTool,
+  TaskObservation,
+  taskPermissions,
+  TaskStore,
+  TaskUpdateAction,
+  TaskUpdateTool,
+} from './tasks/index.js';
+export type { TaskRecord, TaskRecordStatus, TaskUpdateStatus } from './tasks/index.js';
+export { terminalPermissions } from './terminal/terminal-permissions.js';
+export { WRITE_DESCRIPTION, WriteAction, WriteExecutor, WriteObservation, WriteTool } from './write/index.js';
