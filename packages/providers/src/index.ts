@@ -46,3 +46,6 @@ export { CLIENT_PROVIDER_ID, ClientToolsProvider } from './client/client-tools-p
 export type { PendingToolCall } from './client/pending-tool-call.js';
 export { resumeToolTurn, runToolTurn } from './client/tool-turn.js';
 export type { ClientToolAnswer, ToolCallRequest, ToolTurnResult, ToolTurnStep } from './client/tool-turn.js';
+export { createToolGroupsMcpServer } from './mcp/tool-groups-mcp-server.js';
+export type { ToolGroupsMcpServerOptions } from './mcp/tool-groups-mcp-server.js';
+export { parseProviderData, PROVIDER_DATA_HEADER } from './runtime/provider-data.js';
