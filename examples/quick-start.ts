@@ -1,6 +1,8 @@
 // The README's quick start, kept compiling and tested (test/examples/quick-start.test.ts).
+// Run it: npx tsc -p examples && node examples/dist/quick-start.js
 import 'reflect-metadata';
 import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { fileURLToPath } from 'node:url';
 import { Action, ConversationState, Field, Observation, Service, Tool, ToolDefinition, ToolRegistry } from '@toolwright/sdk';
 
 export class GreetAction extends Action {
@@ -32,3 +34,6 @@ export async function quickStart(): Promise<string> {
   await state.close();
   return observation.text; // "Hello, Ada! Hello, Ada!"
 }
+
+// Run directly (not when imported by a test): print what the tool returned.
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(await quickStart());
