@@ -1,4 +1,5 @@
 import { isPlainObject } from '../util/guards.js';
+import type { ApprovalContext } from './approval-context.js';
 import type { ApprovalRequest } from './approval-request.js';
 import { ruleSyntaxProblem } from './parse-rule.js';
 
@@ -16,8 +17,8 @@ export type ApprovalAnswer =
   | { type: 'edit'; arguments: Record<string, unknown> }
   | { type: 'always'; rules?: string[] };
 
-/** Answers an approval request. Absent from the options = deferred mode. */
-export type ApprovalHandler = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
+/** Answers an approval request (`context` offers the call's signal and, when the caller's client can ask its user, `elicit`). Absent from the options = deferred mode. */
+export type ApprovalHandler = (request: ApprovalRequest, context: ApprovalContext) => ApprovalAnswer | Promise<ApprovalAnswer>;
 
 /** `{ type: 'approve' }`. */
 export function approveCall(): ApprovalAnswer {
