@@ -13,6 +13,8 @@ export interface FuzzStep {
   batch: boolean;
   /** Markers planted in argument values. */
   markers: string[];
+  /** A call record that throws when read (a host's bug, not a model's): an INTERNAL error is a fair answer. */
+  hostFault?: boolean;
 }
 
 /** What the generator knows about the agent under test. */
@@ -59,8 +61,12 @@ export function generateStep(seed: number, index: number, target: FuzzTarget): F
     if (rng.chance(0.5)) for (const call of calls) (call as { id: unknown }).id = `dup${index}`;
     return { kind, calls, batch: true, markers };
   }
-  return { kind, calls: [gen.single(kind, `c${index}`)], batch: false, markers };
+  const call = gen.single(kind, `c${index}`);
+  return { kind, calls: [call], batch: false, markers, ...(typeof call === 'object' && call !== null && THROWING_RECORDS.has(call) ? { hostFault: true } : {}) };
 }
+
+/** Call records built to throw when read. */
+const THROWING_RECORDS = new WeakSet<object>();
 
 class StepGenerator {
   private readonly names: string[];
@@ -303,7 +309,7 @@ class StepGenerator {
 
   private hostileRecord(id: string, name: string): unknown {
     const rng = this.rng;
-    return rng.pick<unknown>([
+    const picked = rng.pick<unknown>([
       null,
       undefined,
       42,
@@ -316,8 +322,12 @@ class StepGenerator {
       { id: 'x'.repeat(100_000), name, arguments: '{}' },
       { name, arguments: '{}' },
       { id, name, arguments: '{}', extra: this.marker() },
-      Object.defineProperty({ id, arguments: '{}' }, 'name', { enumerable: true, get: () => { throw new Error('name getter'); } }),
-      new Proxy({}, { get: () => { throw new Error('record proxy'); } }),
+      () => Object.defineProperty({ id, arguments: '{}' }, 'name', { enumerable: true, get: () => { throw new Error('name getter'); } }),
+      () => new Proxy({}, { get: () => { throw new Error('record proxy'); } }),
     ]);
+    if (typeof picked !== 'function') return picked;
+    const record = (picked as () => object)();
+    THROWING_RECORDS.add(record);
+    return record;
   }
 }

@@ -20,6 +20,8 @@ export interface FuzzCounters {
   unserializableResults: number;
   /** Framework-written error texts (invalid JSON/arguments, unknown tool, MCP client errors) quoting a planted value. */
   echoedValues: number;
+  /** Results with code INTERNAL: the framework's own bug surfaced as an error (it never should). */
+  internalErrors: number;
   /** Steps that took longer than their time limit plus a grace period. */
   overTimeout: number;
   /** Processes still running after `agent.close()` (children of the child, or anything with a cwd in the scratch directory). */
@@ -38,6 +40,7 @@ export const FAILURE_COUNTERS = [
   'malformedResults',
   'unserializableResults',
   'echoedValues',
+  'internalErrors',
   'overTimeout',
   'leftoverProcesses',
 ] as const satisfies readonly (keyof FuzzCounters)[];
@@ -70,6 +73,7 @@ export function emptyCounters(): FuzzCounters {
     malformedResults: 0,
     unserializableResults: 0,
     echoedValues: 0,
+    internalErrors: 0,
     overTimeout: 0,
     leftoverProcesses: 0,
     rssGrowthMb: 0,

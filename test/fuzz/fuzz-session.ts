@@ -96,8 +96,12 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   const kinds: Record<string, number> = {};
   const codes: Record<string, number> = {};
   const examples: string[] = [];
-  const note = (index: number, what: string): void => {
-    if (examples.length < 40) examples.push(`step ${index} (seed ${seed}): ${what}`);
+  const perCategory = new Map<string, number>();
+  /** Keeps the first few examples of each category of finding (the rest are only counted). */
+  const note = (index: number, category: string, what: string): void => {
+    const seen = perCategory.get(category) ?? 0;
+    perCategory.set(category, seen + 1);
+    if (seen < 6) examples.push(`step ${index} (seed ${seed}): ${what}`);
   };
   const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
   const agent = new Agent({
@@ -129,7 +133,7 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
           : [await agent.executeToolCall(step.calls[0] as ToolCall, { timeoutMs })];
       } catch (error) {
         counters.rejectedExecutes++;
-        note(index, `executeToolCall${step.batch ? 's' : ''} rejected: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
+        note(index, 'rejected', `executeToolCall${step.batch ? 's' : ''} rejected: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
       }
       const ms = performance.now() - started;
       if (process.env.FUZZ_TRACE && ms > Number(process.env.FUZZ_TRACE)) {
@@ -138,27 +142,31 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
       const limit = timeoutMs * (step.batch ? step.calls.length : 1) + GRACE_MS;
       if (ms > limit) {
         counters.overTimeout++;
-        note(index, `${step.kind} step took ${Math.round(ms)} ms (limit ${limit} ms)`);
+        note(index, 'slow', `${step.kind} step took ${Math.round(ms)} ms (limit ${limit} ms)`);
       }
       if (!results) continue;
       if (results.length !== step.calls.length) {
         counters.malformedResults++;
-        note(index, `${results.length} results for ${step.calls.length} calls`);
+        note(index, 'count', `${results.length} results for ${step.calls.length} calls`);
       }
       for (const result of results) {
         const found = inspectResult(result as ToolCallResult, step.markers);
         codes[found.code] = (codes[found.code] ?? 0) + 1;
         if (found.malformed) {
           counters.malformedResults++;
-          note(index, `malformed result: ${found.malformed}`);
+          note(index, 'malformed', `malformed result: ${found.malformed}`);
         }
         if (found.unserializable) {
           counters.unserializableResults++;
-          note(index, `result not serialisable: ${found.unserializable}`);
+          note(index, 'serialise', `result not serialisable: ${found.unserializable}`);
+        }
+        if (found.code === 'INTERNAL' && !step.hostFault) {
+          counters.internalErrors++;
+          note(index, 'internal', `INTERNAL error: ${JSON.stringify(found.text.slice(0, 400))} — from ${describeCalls(step.calls).slice(0, 300)}`);
         }
         if (found.echoed) {
           counters.echoedValues++;
-          note(index, `${found.code} text quotes a planted value: …${JSON.stringify(found.echoed.excerpt)}…`);
+          note(index, `echo ${found.code}`, `${found.code} text quotes a planted value: …${JSON.stringify(found.echoed.excerpt)}…`);
         }
       }
     }
@@ -168,7 +176,7 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
     await state.close();
     const left = await waitGone(() => sessionProcesses(process.pid, scratch), 3_000);
     counters.leftoverProcesses += left.length;
-    if (left.length > 0) note(index, `processes left after close(): ${left.join(', ')}`);
+    if (left.length > 0) note(index, 'leftover', `processes left after close(): ${left.join(', ')}`);
     killAll(left);
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -10,12 +10,15 @@ const NASTY_CHARS: readonly string[] = [
   '\ud800', '\udfff', '😀', '👩‍👩‍👧', 'ﷺ', 'Ω', 'ß', 'İ', '𝕏', '\\', '"', "'", '`', '$(', '${', '%s', '%n', '{{', '}}', '<script>', '&amp;', '../', '*', '?', '[', ']',
 ];
 
+/** How every marker starts; a framework error text containing it quotes a planted value. */
+export const MARKER_PREFIX = 'sk-FUZ';
+
 /**
  * A secret-like marker for one step: planted in argument values, it must never appear in an error
  * text the framework itself writes (the README promises argument names, not values).
  */
 export function markerFor(seed: number, step: number, n: number): string {
-  return `sk-FUZZ${seed.toString(36)}Q${step.toString(36)}Q${n}X`;
+  return `${MARKER_PREFIX}${seed.toString(36)}Q${step.toString(36)}Q${n}X`;
 }
 
 /** A string of `length` characters drawn from letters, digits and the nasty characters. */

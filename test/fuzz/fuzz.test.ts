@@ -43,6 +43,7 @@ describe('fuzzing executeToolCall with 5,000 hostile calls', () => {
       malformedResults: report.malformedResults,
       unserializableResults: report.unserializableResults,
       echoedValues: report.echoedValues,
+      internalErrors: report.internalErrors,
       overTimeout: report.overTimeout,
       leftoverProcesses: report.leftoverProcesses,
     };
@@ -57,6 +58,7 @@ describe('fuzzing executeToolCall with 5,000 hostile calls', () => {
         malformedResults: 0,
         unserializableResults: 0,
         echoedValues: 0,
+        internalErrors: 0,
         overTimeout: 0,
         leftoverProcesses: 0,
       },
