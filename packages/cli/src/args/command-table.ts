@@ -34,6 +34,7 @@ export const DEFAULT_SESSION_IDLE_S = 600;
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   spec: { type: 'string', value: 'FILE', help: 'agent spec (JSON or YAML: tools, mcpServers); default: the built-in tools in the current directory' },
   import: { type: 'string', multiple: true, value: 'MODULE', help: 'load a module first (it may register tools or export `tools`); repeatable' },
+  preset: { type: 'string', value: 'NAME', help: 'the built-in tools used without --spec: openhands (default), claude or all' },
   'no-color': { type: 'boolean', help: 'plain output (also: NO_COLOR=1)' },
   help: { type: 'boolean', short: 'h', help: 'show help' },
 };

@@ -14,9 +14,9 @@ export interface CommandContext {
   openToolset(): Promise<Toolset>;
 }
 
-/** `--spec` and `--import` as `openToolset` options. */
-export function toolsetSource(line: CommandLine): { spec?: string; imports: string[] } {
-  return { spec: stringOption(line.values, 'spec'), imports: listOption(line.values, 'import') };
+/** `--spec`, `--import` and `--preset` as `openToolset` options. */
+export function toolsetSource(line: CommandLine): { spec?: string; imports: string[]; preset?: string } {
+  return { spec: stringOption(line.values, 'spec'), imports: listOption(line.values, 'import'), preset: stringOption(line.values, 'preset') };
 }
 
 /** An unknown tool name: the closest name, and the available ones. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, ConversationState, defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
 import type { AgentSpec, ToolDefinition } from '@toolwright/sdk';
-import { BUILTIN_TOOL_NAMES, registerBuiltinTools } from '@toolwright/tools';
+import { BUILTIN_PRESETS, isBuiltinPreset, registerBuiltinTools } from '@toolwright/tools';
+import type { BuiltinPreset } from '@toolwright/tools';
 import { CliError } from '../cli-error.js';
 import { importToolModules } from './import-modules.js';
 import { Toolset } from './toolset.js';
@@ -18,11 +19,13 @@ export interface OpenToolsetOptions {
   cwd: string;
   /** Variables for `${VAR}` in the spec. */
   env?: NodeJS.ProcessEnv;
+  /** `--preset`: the built-in tools of the embedded spec (`openhands`, `claude` or `all`; default `openhands`). */
+  preset?: string;
 }
 
-/** The embedded default: the built-in tools (those usable on this machine), no MCP servers. */
-export function defaultSpec(): AgentSpec {
-  return { tools: BUILTIN_TOOL_NAMES.filter((name) => defaultRegistry.isUsable(name)).map((name) => ({ name })) };
+/** The embedded default: the built-in tools of `preset` (those usable on this machine), no MCP servers. */
+export function defaultSpec(preset: BuiltinPreset = 'openhands'): AgentSpec {
+  return { tools: BUILTIN_PRESETS[preset].filter((name) => defaultRegistry.isUsable(name)).map((name) => ({ name })) };
 }
 
 function specFailure(error: unknown, spec: string | undefined): CliError {
@@ -40,11 +43,14 @@ function specFailure(error: unknown, spec: string | undefined): CliError {
  * {@link CliError}s (exit 2).
  */
 export async function openToolset(options: OpenToolsetOptions): Promise<Toolset> {
-  registerBuiltinTools(defaultRegistry);
+  if (options.preset !== undefined && !isBuiltinPreset(options.preset)) {
+    throw new CliError({ message: `Unknown preset '${options.preset}'. Presets: ${Object.keys(BUILTIN_PRESETS).join(', ')}.` });
+  }
+  registerBuiltinTools({ preset: 'all', registry: defaultRegistry });
   const extraTools: ToolDefinition[] = await importToolModules(options.imports ?? [], options.cwd);
   let spec: AgentSpec;
   try {
-    spec = options.spec === undefined ? defaultSpec() : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
+    spec = options.spec === undefined ? defaultSpec(options.preset as BuiltinPreset | undefined) : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
   } catch (error) {
     throw specFailure(error, options.spec);
   }
@@ -63,5 +69,5 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     await state.close();
     throw specFailure(error, options.spec);
   }
-  return new Toolset(agent, state, new Set(BUILTIN_TOOL_NAMES));
+  return new Toolset(agent, state, new Set(BUILTIN_PRESETS.all));
 }
