@@ -44,6 +44,10 @@ export const ErrorCode = {
   AUTH_REQUIRED: 'AUTH_REQUIRED',
   /** The object (client, conversation, agent) was already closed. */
   CLOSED: 'CLOSED',
+  /** The permission policy denied the call (a deny rule, the mode, or the tool's own check). */
+  PERMISSION_DENIED: 'PERMISSION_DENIED',
+  /** A human rejected the call when asked for approval. */
+  APPROVAL_REJECTED: 'APPROVAL_REJECTED',
   /** A call hook (pre or post) threw; the message names the hook. */
   HOOK_FAILED: 'HOOK_FAILED',
   /** A tool asked the client for something it does not offer (logging, sampling, elicitation). */

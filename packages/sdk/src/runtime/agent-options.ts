@@ -3,9 +3,13 @@ import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolSpec } from '../registry/tool-spec.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { McpNamePolicy } from '../mcp/index.js';
+import type { CallPipelineOptions } from './call-pipeline.js';
 
-/** Options of the {@link Agent} constructor. */
-export interface AgentOptions {
+/**
+ * Options of the {@link Agent} constructor. The pipeline part (`middleware`, `permission`,
+ * `approval`, `hooks`) configures the agent's {@link CallPipeline}.
+ */
+export interface AgentOptions extends CallPipelineOptions {
   /** Native tool specs, resolved through {@link AgentOptions.registry} at `initialize`. */
   tools?: ToolSpec[];
   /** MCP servers whose tools join the tools map directly (the MCP layer loads only when there are some). */
@@ -18,4 +22,9 @@ export interface AgentOptions {
   mcpNamePolicy?: McpNamePolicy;
   /** Ready-made tools added to the map as they are (origin `native`, no spec). */
   extraTools?: ToolDefinition[];
+  /**
+   * Which existing tools the model sees (default: all). Asked again at each turn
+   * (`toolSchemas()` or `refreshView()`); a call to a tool it hides is an error Observation.
+   */
+  visible?: (tool: ToolDefinition) => boolean;
 }

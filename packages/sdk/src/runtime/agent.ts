@@ -8,34 +8,35 @@ import type { ExportOptions, ToolFormat } from '../tool/provider-export.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { AgentOptions } from './agent-options.js';
 import { compileToolFilter, enabledMcpServers } from './agent-settings.js';
-import { runSteps } from './call-step.js';
-import type { CallStep } from './call-step.js';
+import { locksFor } from '../tool/resource-locks.js';
+import type { ResourceLocks } from '../tool/resource-locks.js';
+import type { CallOptions } from '../tool/tool-context.js';
+import { CallContext } from './call-context.js';
+import type { CallEnvironment } from './call-context.js';
+import { CallPipeline } from './call-pipeline.js';
 import { exporterFor } from './export-tool.js';
-import { internalErrorMessage, internalErrorResult } from './internal-error.js';
+import { internalErrorResult } from './internal-error.js';
 import { loadMcpTools } from './mcp-bridge.js';
 import type { CreateMcpToolsOptions, McpToolsChange, McpToolset } from '../mcp/index.js';
 import { resolveNativeTools } from './resolve-native-tools.js';
-import { scheduleCalls } from './schedule-calls.js';
-import { buildAction } from './steps/build-action.js';
-import { findTool } from './steps/find-tool.js';
-import { invokeTool } from './steps/invoke-tool.js';
-import { parseArguments } from './steps/parse-arguments.js';
-import type { ExecuteOptions, ToolCall, ToolCallResult } from './tool-call.js';
-import { ToolCallContext } from './tool-call-context.js';
-import type { ToolCallEnvironment } from './tool-call-context.js';
+import type { ToolCall, ToolCallResult } from './tool-call.js';
 import { describeOrigin } from './tool-origin.js';
 import type { ToolOrigin } from './tool-origin.js';
 import { ToolTable } from './tool-table.js';
+import { ToolView } from './tool-view.js';
 
 /**
- * The agent's tool runtime: the tools that exist (native tools resolved through a registry, MCP
- * tools added directly), their provider schemas, and the execution of the model's tool calls.
- * Handling a call is a sequence of small steps over a per-call {@link ToolCallContext}; nothing a
- * model sends makes `executeToolCall` throw.
+ * The agent's tool runtime: the tools that exist (a {@link ToolTable}: native tools resolved
+ * through a registry, MCP tools added directly), what the model sees this turn (a
+ * {@link ToolView}), their provider schemas, and the execution of the model's tool calls through
+ * one {@link CallPipeline} (configured by `AgentOptions`: middleware, permission, approval,
+ * hooks). Nothing a model sends makes `executeToolCall` throw.
  */
-export class Agent implements ToolCallEnvironment {
+export class Agent implements CallEnvironment {
   private readonly registry: ToolRegistry;
   private readonly table: ToolTable;
+  private readonly pipeline: CallPipeline;
+  private currentView?: ToolView;
   private readonly listeners = new Set<(change: McpToolsChange) => void>();
   private conversation?: ConversationState;
   private toolset?: McpToolset;
@@ -43,19 +44,45 @@ export class Agent implements ToolCallEnvironment {
   private ready = false;
   private closing?: Promise<void>;
   private errorsOnClose: unknown[] = [];
-  /** Steps before a call is scheduled: they find the tool and build the Action. */
-  protected readonly prepareSteps: CallStep[] = [findTool, parseArguments, buildAction];
-  /** Steps once the call's turn has come (later: permission, approval, hooks, middleware around invoke). */
-  protected readonly executeSteps: CallStep[] = [invokeTool];
 
+  /** Throws `INVALID_SPEC` for malformed options (a filter that is not a regex, a middleware or hook that is not a function). */
   constructor(private readonly options: AgentOptions = {}) {
     this.registry = options.registry ?? defaultRegistry;
     this.table = new ToolTable(compileToolFilter(options.filterToolsRegex));
+    this.pipeline = new CallPipeline(options);
+    if (options.visible !== undefined && typeof options.visible !== 'function') {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'visible must be a function (tool) => boolean.' });
+    }
   }
 
   /** Every tool that exists, by name (native and MCP). */
   get toolsMap(): ReadonlyMap<string, ToolDefinition> {
     return this.table.tools;
+  }
+
+  /**
+   * What the model sees this turn: the view {@link Agent.toolSchemas} last exported (computed on
+   * first need, and again after the tools changed). Calls may only name tools in it.
+   */
+  get view(): ToolView {
+    return (this.currentView ??= this.computeView());
+  }
+
+  /** The per-resource write order of this agent's conversation (shared with direct `tool.call`s given the same state). */
+  get locks(): ResourceLocks {
+    return locksFor(this.conversation);
+  }
+
+  /** Computes the view again (a new turn: `options.visible` may answer differently now) and returns it. */
+  refreshView(): ToolView {
+    this.currentView = this.computeView();
+    return this.currentView;
+  }
+
+  private computeView(): ToolView {
+    const visible = this.options.visible;
+    const tools = [...this.table.tools.values()];
+    return new ToolView(visible ? tools.filter((tool) => visible(tool)) : tools);
   }
 
   /** The conversation, once {@link Agent.initialize} was called. */
@@ -122,7 +149,21 @@ export class Agent implements ToolCallEnvironment {
         throw error;
       }
     }
+    this.checkHookNames();
+    this.currentView = undefined;
     this.ready = true;
+  }
+
+  /** Hooks for a tool this agent does not have are a configuration mistake (a typo would silently never run). */
+  private checkHookNames(): void {
+    const named = Object.keys(this.options.hooks?.tools ?? {});
+    const missing = named.filter((name) => !this.table.tools.has(name));
+    if (missing.length === 0) return;
+    throw new ToolwrightError({
+      code: ErrorCode.INVALID_SPEC,
+      message: `hooks.tools names ${missing.map((n) => `'${n}'`).join(', ')}, which this agent does not have. Tools: ${[...this.table.tools.keys()].join(', ') || '(none)'}.`,
+      details: { missing },
+    });
   }
 
   /**
@@ -151,6 +192,7 @@ export class Agent implements ToolCallEnvironment {
     if (!this.ready || this.closing || !this.toolset) return;
     const applied = this.table.applyMcpChange(change, this.toolset.tools);
     if (applied.added.length + applied.removed.length + applied.changed.length === 0) return;
+    this.currentView = undefined;
     for (const listener of [...this.listeners]) {
       try {
         listener(applied);
@@ -168,91 +210,71 @@ export class Agent implements ToolCallEnvironment {
     };
   }
 
-  /** The tools the model sees this turn (today: all of them; later issues narrow this per turn). */
-  protected visibleTools(): ToolDefinition[] {
-    return [...this.table.tools.values()];
-  }
-
-  /** Every visible tool in a provider format, from the tools' cached exports. */
+  /**
+   * Every tool of a new turn's view in a provider format, from the tools' cached exports. Starts a
+   * turn: the view is computed again, and calls are checked against it until the next export.
+   */
   toolSchemas(format: ToolFormat, options: ExportOptions = {}): unknown[] {
     const exporter = exporterFor(format);
-    return this.visibleTools().map((tool) => exporter(tool, options));
+    return this.refreshView()
+      .tools()
+      .map((tool) => exporter(tool, options));
   }
 
   /**
-   * Runs one tool call: find the tool, parse the arguments, build the Action (`ActionEvent`),
-   * invoke it (`ObservationEvent`); or one `AgentErrorEvent` saying what was wrong and what is
-   * expected. Never rejects, whatever `call` is.
+   * Runs one tool call through the pipeline: find the tool in this turn's view, parse the
+   * arguments, build the Action (`ActionEvent`), permission, approval, hooks, the tool's middleware,
+   * invoke (`ObservationEvent`); or one `AgentErrorEvent` saying what was wrong and what is
+   * expected. Calls that touch the same resource run in the order they were started, whatever
+   * the entry point. Never rejects, whatever `call` is.
    */
-  executeToolCall(call: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallResult> {
-    let ctx: ToolCallContext;
+  executeToolCall(call: ToolCall, options: CallOptions = {}): Promise<ToolCallResult> {
+    let ctx: CallContext;
     try {
       ctx = this.contextFor(call, options);
+      if (ctx.settled) return Promise.resolve(ctx.result());
     } catch (error) {
       return Promise.resolve(internalErrorResult(error));
     }
-    try {
-      const prepared = runSteps(ctx, this.prepareSteps);
-      const executed = prepared ? prepared.then(() => runSteps(ctx, this.executeSteps)) : runSteps(ctx, this.executeSteps);
-      if (!executed) return Promise.resolve(this.finish(ctx));
-      return executed.then(
-        () => this.finish(ctx),
-        (error: unknown) => this.finish(ctx, error),
-      );
-    } catch (error) {
-      return Promise.resolve(this.finish(ctx, error));
-    }
+    return this.pipeline.run(ctx).then(() => this.finish(ctx));
   }
 
   /**
    * Runs several tool calls as concurrently as is safe (read-only tools together, writers of a
-   * declared resource one after another, undeclared writers alone); results in call order. Never rejects.
+   * declared resource one after another in call order, undeclared writers alone); results in
+   * call order. Never rejects.
    */
-  async executeToolCalls(calls: ToolCall[], options: ExecuteOptions = {}): Promise<ToolCallResult[]> {
+  executeToolCalls(calls: ToolCall[], options: CallOptions = {}): Promise<ToolCallResult[]> {
     let list: unknown[];
     try {
       list = Array.from(calls);
     } catch {
-      return [];
+      return Promise.resolve([]);
     }
-    const contexts: (ToolCallContext | ToolCallResult)[] = list.map((call) => {
-      try {
-        return this.contextFor(call as ToolCall, options);
-      } catch (error) {
-        return internalErrorResult(error);
-      }
-    });
-    const live = contexts.filter((c): c is ToolCallContext => c instanceof ToolCallContext);
-    await Promise.all(live.map((ctx) => this.guarded(ctx, this.prepareSteps)));
-    await scheduleCalls(live, (ctx) => this.guarded(ctx, this.executeSteps));
-    return contexts.map((c) => (c instanceof ToolCallContext ? this.finish(c) : c));
+    // Started one after another: each asks for its resource lock synchronously, so the locks are
+    // granted in call order.
+    return Promise.all(list.map((call) => this.executeToolCall(call as ToolCall, options)));
   }
 
-  /** Runs `steps` over `ctx`; an escaped error finishes the call as an internal error. Never rejects. */
-  private async guarded(ctx: ToolCallContext, steps: readonly CallStep[]): Promise<void> {
+  private finish(ctx: CallContext): ToolCallResult {
     try {
-      await runSteps(ctx, steps);
+      return ctx.result();
     } catch (error) {
-      if (!ctx.done) ctx.fail(ErrorCode.INTERNAL, internalErrorMessage(error));
+      return internalErrorResult(error);
     }
   }
 
-  private contextFor(call: ToolCall, options: ExecuteOptions): ToolCallContext {
+  private contextFor(call: ToolCall, options: CallOptions): CallContext {
     const record: Partial<Record<keyof ToolCall, unknown>> = typeof call === 'object' && call !== null ? call : {};
     const id = record.id;
-    const ctx = new ToolCallContext(this, typeof options === 'object' && options !== null ? options : {}, {
+    const ctx = new CallContext(this, typeof options === 'object' && options !== null ? options : {}, {
       id: typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '',
       name: record.name,
       arguments: record.arguments,
     });
-    if (this.closing) ctx.fail(ErrorCode.CLOSED, 'The agent is closed; tool calls can no longer run.');
-    else if (!this.ready) ctx.fail(ErrorCode.INTERNAL, 'The agent is not initialized: tool calls run only after `await agent.initialize(state)`.');
+    if (this.closing) ctx.failWith(ErrorCode.CLOSED, 'The agent is closed; tool calls can no longer run.');
+    else if (!this.ready) ctx.failWith(ErrorCode.INTERNAL, 'The agent is not initialized: tool calls run only after `await agent.initialize(state)`.');
     return ctx;
-  }
-
-  private finish(ctx: ToolCallContext, error?: unknown): ToolCallResult {
-    if (!ctx.done) ctx.fail(ErrorCode.INTERNAL, internalErrorMessage(error ?? new Error('no step produced a result')));
-    return ctx.result();
   }
 
   private closedError(): ToolwrightError {

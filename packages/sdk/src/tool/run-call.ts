@@ -1,164 +1,127 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { ConversationState } from '../state/conversation-state.js';
 import { classModelOf } from '../schema/class-model.js';
 import { codecOf } from '../schema/codec.js';
 import { formatIssues, typeName } from '../schema/validation-issue.js';
+import { isPromiseLike } from '../util/guards.js';
 import type { Action } from './action.js';
+import { textOf } from './content.js';
+import { errorObservation } from './error-observation.js';
 import { Observation } from './observation.js';
 import type { ObservationClass } from './observation.js';
-import type { CallOptions, ToolContext } from './tool-context.js';
+import { accumulateChunks, chunkContent, isAsyncIterable } from './tool-chunk.js';
+import type { ToolChunk } from './tool-chunk.js';
+import type { ToolContext } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
-import { describeError, isPromiseLike } from '../util/guards.js';
+import { composeToolMiddleware } from './tool-middleware.js';
+import type { ToolMiddleware } from './tool-middleware.js';
 
-/** The part of a tool `runCall` needs. */
-interface CallTarget<O extends Observation> {
+export { errorObservation } from './error-observation.js';
+
+/** The part of a tool that reads results. */
+interface ResultTarget<O extends Observation> {
   readonly name: string;
   readonly observationType: ObservationClass<O>;
-  readonly timeoutMs?: number;
 }
 
-/** An error Observation with a code. */
-export function errorObservation(message: string, code: string): Observation {
-  return Observation.fromText(message, { isError: true, errorCode: code });
-}
-
-class CallContext implements ToolContext {
-  private controller?: AbortController;
-  private forward?: () => void;
-
-  constructor(
-    private readonly options: CallOptions,
-    readonly timeoutMs: number | undefined,
-  ) {}
-
-  get state(): ConversationState | undefined {
-    return this.options.state;
-  }
-
-  get toolCallId(): string | undefined {
-    return this.options.toolCallId;
-  }
-
-  get signal(): AbortSignal {
-    return this.abortController().signal;
-  }
-
-  get cancellable(): boolean {
-    return this.timeoutMs !== undefined || this.options.signal !== undefined;
-  }
-
-  get reportsProgress(): boolean {
-    return this.options.onProgress !== undefined;
-  }
-
-  /** Created on first need: most calls never look at their signal. */
-  abortController(): AbortController {
-    if (!this.controller) {
-      const controller = new AbortController();
-      const outer = this.options.signal;
-      if (outer) {
-        if (outer.aborted) controller.abort(outer.reason);
-        else {
-          this.forward = () => controller.abort(outer.reason);
-          outer.addEventListener('abort', this.forward, { once: true });
-        }
-      }
-      this.controller = controller;
-    }
-    return this.controller;
-  }
-
-  /** Stops forwarding the caller's signal once the call settled (a long-lived signal would collect listeners). */
-  dispose(): void {
-    if (this.forward) this.options.signal?.removeEventListener('abort', this.forward);
-    this.forward = undefined;
-  }
-
-  reportProgress(progress: number, total?: number, message?: string): void {
-    const onProgress = this.options.onProgress;
-    if (!onProgress) return;
-    try {
-      onProgress({ progress, total, message });
-    } catch {
-      // A failing progress listener must not fail the call.
-    }
-  }
-}
-
-
-/** The error Observation for an executor failure (a thrown error, a timeout, an abort). */
-function failure(tool: CallTarget<Observation>, error: unknown): Observation {
-  if (ToolwrightError.hasCode(error, ErrorCode.TIMEOUT) || ToolwrightError.hasCode(error, ErrorCode.ABORTED)) {
-    return errorObservation(error.message, error.code);
-  }
-  const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
-  return errorObservation(`Tool '${tool.name}' failed: ${describeError(error)}`, code);
-}
-
-/** {@link coerceResult}, but a result that cannot even be inspected becomes an error Observation. */
-function settle<O extends Observation>(tool: CallTarget<O>, result: unknown): O | Observation {
-  try {
-    return coerceResult(tool, result);
-  } catch (error) {
-    return failure(tool, error);
-  }
+/** The part of a tool `runCall` needs. */
+export interface CallTarget<A extends Action, O extends Observation> {
+  readonly name: string;
+  readonly observationType: ObservationClass<O>;
+  readonly middleware: readonly ToolMiddleware<A>[];
 }
 
 /**
- * Runs `executor.execute(action, ctx)` under the call's timeout and abort signal and turns every
- * outcome into an Observation of (or coerced to) the declared type. Never rejects. (Written with
- * `then` rather than `async`/`await`: one promise hop per call instead of three.)
+ * Runs `executor.execute(action, ctx)` through the tool's middleware, under `ctx.timeoutMs` and
+ * the caller's abort signal, and turns a result (an Observation, a string, a plain object of the
+ * declared fields, or an async iterable of chunks) into an Observation of (or coerced to) the
+ * declared type. Rejects with the error for a throw, a timeout (`TIMEOUT`) or an abort
+ * (`ABORTED`): the caller's error funnel words it. (Written with `then` rather than
+ * `async`/`await` on the plain path: fewer promise hops per call.)
  */
 export function runCall<A extends Action, O extends Observation>(
-  tool: CallTarget<O>,
+  tool: CallTarget<A, O>,
   executor: ToolExecutor<A, O>,
   action: A,
-  options: CallOptions,
+  ctx: ToolContext,
 ): Promise<O | Observation> {
+  if (ctx.callOptions.signal?.aborted) {
+    return Promise.reject(new ToolwrightError({ code: ErrorCode.ABORTED, message: `Tool '${tool.name}' was cancelled before it started.`, details: { tool: tool.name } }));
+  }
+  let pending: Promise<O | Observation>;
   try {
-    const timeoutMs = options.timeoutMs ?? tool.timeoutMs;
-    const ctx = new CallContext(options, timeoutMs && timeoutMs > 0 ? timeoutMs : undefined);
-    if (options.signal?.aborted) {
-      return Promise.resolve(errorObservation(`Tool '${tool.name}' was cancelled before it started.`, ErrorCode.ABORTED));
-    }
-    let pending: unknown;
-    try {
-      pending = executor.execute(action, ctx);
-    } catch (error) {
-      ctx.dispose();
-      throw error;
-    }
-    if (!isPromiseLike(pending)) {
-      ctx.dispose();
-      return Promise.resolve(settle(tool, pending));
-    }
-    return guard(tool, executor, ctx, options, Promise.resolve(pending)).then(
-      (result) => {
+    if (tool.middleware.length > 0) pending = streamed(tool, executor, action, ctx);
+    else {
+      const result = executor.execute(action, ctx);
+      if (!isPromiseLike(result) && !isAsyncIterable(result)) {
+        // A synchronous result is already there: no timer, no race (the fast path).
         ctx.dispose();
-        return settle(tool, result);
-      },
+        return Promise.resolve(coerceResult(tool, result));
+      }
+      pending = isPromiseLike(result) ? Promise.resolve(result).then((value) => settle(tool, ctx, value)) : consume(tool, ctx, result);
+    }
+  } catch (error) {
+    ctx.dispose();
+    return Promise.reject(error);
+  }
+  if (ctx.timeoutMs === undefined && !ctx.callOptions.signal) {
+    return pending.then(
+      (result) => (ctx.dispose(), result),
       (error: unknown) => {
         ctx.dispose();
-        return failure(tool, error);
+        throw error;
       },
     );
-  } catch (error) {
-    return Promise.resolve(failure(tool, error));
   }
+  return guard(tool.name, executor, ctx, pending);
 }
 
-/** Races the executor against the timeout and the caller's signal. */
-function guard<T>(
-  tool: CallTarget<Observation>,
-  executor: Pick<ToolExecutor, 'interrupt'>,
-  ctx: CallContext,
-  options: CallOptions,
-  pending: Promise<T>,
-): Promise<T> {
+/** An awaited result: a stream is read to its end, anything else coerced. */
+function settle<O extends Observation>(tool: ResultTarget<O>, ctx: ToolContext, value: unknown): O | Observation | Promise<O | Observation> {
+  return isAsyncIterable(value) ? consume(tool, ctx, value) : coerceResult(tool, value);
+}
+
+/** With middleware: the onion around a stream of the executor's chunks. */
+function streamed<A extends Action, O extends Observation>(tool: CallTarget<A, O>, executor: ToolExecutor<A, O>, action: A, ctx: ToolContext): Promise<O | Observation> {
+  const innermost = async function* (next: A): AsyncGenerator<ToolChunk> {
+    const result: unknown = await executor.execute(next, ctx);
+    if (isAsyncIterable(result)) yield* result as AsyncIterable<ToolChunk>;
+    else yield coerceResult(tool, result);
+  };
+  const outer = composeToolMiddleware(tool.middleware, tool.name, ctx, innermost);
+  return consume(tool, ctx, outer(action)).then((result) => coerceResult(tool, result));
+}
+
+function checkChunk(toolName: string, chunk: unknown): ToolChunk {
+  if (typeof chunk === 'string' || chunk instanceof Observation) return chunk;
+  if (typeof chunk === 'object' && chunk !== null && Array.isArray((chunk as { content?: unknown }).content)) return chunk as ToolChunk;
+  throw new ToolwrightError({
+    code: ErrorCode.EXECUTION_FAILED,
+    message: `Tool '${toolName}' streamed ${typeName(chunk)}; a chunk must be a string, { content: Content[] } or an Observation.`,
+    details: { tool: toolName },
+  });
+}
+
+/** Reads a stream to its end (or until the call is stopped), reporting each chunk as progress. */
+async function consume<O extends Observation>(tool: ResultTarget<O>, ctx: ToolContext, stream: AsyncIterable<unknown>): Promise<O | Observation> {
+  const chunks: ToolChunk[] = [];
+  const progress = ctx.reportsProgress;
+  for await (const raw of stream) {
+    const chunk = checkChunk(tool.name, raw);
+    chunks.push(chunk);
+    if (progress) {
+      const content = chunkContent(chunk);
+      ctx.reportChunk(content, textOf(content));
+    }
+    if (ctx.cancellable && ctx.signal.aborted) break;
+  }
+  return accumulateChunks(tool.observationType, chunks);
+}
+
+/** Races the call against its time limit and the caller's signal; interrupts the executor when either wins. */
+function guard<T>(toolName: string, executor: Pick<ToolExecutor, 'interrupt'>, ctx: ToolContext, pending: Promise<T>): Promise<T> {
   const timeoutMs = ctx.timeoutMs;
-  const outer = options.signal;
-  if (timeoutMs === undefined && !outer) return pending;
+  const outer = ctx.callOptions.signal;
   return new Promise<T>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     const stop = (error: ToolwrightError): void => {
@@ -169,20 +132,19 @@ function guard<T>(
         .catch(() => undefined);
       reject(error);
     };
-    const onAbort = (): void =>
-      stop(new ToolwrightError({ code: ErrorCode.ABORTED, message: `Tool '${tool.name}' was cancelled.`, details: { tool: tool.name } }));
+    const onAbort = (): void => stop(new ToolwrightError({ code: ErrorCode.ABORTED, message: `Tool '${toolName}' was cancelled.`, details: { tool: toolName } }));
     const cleanup = (): void => {
       if (timer) clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
+      ctx.dispose();
     };
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
-        const seconds = timeoutMs / 1000;
         stop(
           new ToolwrightError({
             code: ErrorCode.TIMEOUT,
-            message: `Tool '${tool.name}' timed out after ${seconds} s and was interrupted. Try a smaller task, or a longer timeout if the tool takes one.`,
-            details: { tool: tool.name, timeoutMs },
+            message: `Tool '${toolName}' timed out after ${timeoutMs / 1000} s and was interrupted. Try a smaller task, or a longer timeout if the tool takes one.`,
+            details: { tool: toolName, timeoutMs },
           }),
         );
       }, timeoutMs);
@@ -202,7 +164,7 @@ function guard<T>(
 }
 
 /** The executor's result as an Observation of the declared type, or an error Observation saying why not. */
-export function coerceResult<O extends Observation>(tool: CallTarget<O>, result: unknown): O | Observation {
+export function coerceResult<O extends Observation>(tool: { readonly name: string; readonly observationType: ObservationClass<O> }, result: unknown): O | Observation {
   const Declared = tool.observationType;
   if (result instanceof Declared) return result;
   if (result instanceof Observation) {
@@ -213,10 +175,7 @@ export function coerceResult<O extends Observation>(tool: CallTarget<O>, result:
   } else if (typeof result === 'object' && result !== null && !Array.isArray(result) && classModelOf(Declared).fields.length > 0) {
     const parsed = codecOf(Declared).parse(result);
     if (parsed.ok) return parsed.value;
-    return errorObservation(
-      `Tool '${tool.name}' returned an object that is not a valid ${Declared.name}:\n${formatIssues(parsed.issues)}`,
-      ErrorCode.EXECUTION_FAILED,
-    );
+    return errorObservation(`Tool '${tool.name}' returned an object that is not a valid ${Declared.name}:\n${formatIssues(parsed.issues)}`, ErrorCode.EXECUTION_FAILED);
   }
   const got = result instanceof Observation ? result.constructor.name : typeName(result);
   return errorObservation(`Tool '${tool.name}' returned ${got}, expected ${Declared.name}.`, ErrorCode.EXECUTION_FAILED);

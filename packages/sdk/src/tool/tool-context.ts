@@ -1,44 +1,183 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ConversationState } from '../state/conversation-state.js';
+import type { ClientHandlers, ClientLogLevel, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from './client-handlers.js';
+import type { Content } from './content.js';
 
 /** A progress report from a running tool. */
 export interface ProgressReport {
   progress: number;
   total?: number;
   message?: string;
+  /** A piece of the result, when the tool streams (also carried in `message` as its text). */
+  chunk?: readonly Content[];
 }
 
-/** What an executor gets besides the Action. */
-export interface ToolContext {
-  /** The conversation the call belongs to, when there is one. */
-  readonly state?: ConversationState;
-  /** Aborted when the call is cancelled or times out; pass it on to I/O. */
-  readonly signal: AbortSignal;
-  /** The call's time limit in milliseconds, if any. */
-  readonly timeoutMs?: number;
-  /** The model's tool-call id, when the call came from a model. */
-  readonly toolCallId?: string;
-  /**
-   * False when the call has neither a time limit nor a caller's signal, so `signal` can never
-   * abort. Creating the AbortSignal costs microseconds; hot paths may skip reading `signal` then.
-   * Absent means unknown (treat as true).
-   */
-  readonly cancellable?: boolean;
-  /** False when nobody receives progress reports (a tool may then skip asking its backend for them). Absent means unknown. */
-  readonly reportsProgress?: boolean;
-  /** Reports progress (forwarded to the caller's `onProgress`, e.g. MCP progress notifications). */
-  reportProgress(progress: number, total?: number, message?: string): void;
+/** A progress report, tagged with the call it belongs to (useful when several calls run at once). */
+export interface ToolCallProgress extends ProgressReport {
+  /** The call's id (`''` when the caller gave none). */
+  toolCallId: string;
+  /** The tool's name. */
+  toolName: string;
 }
 
-/** Options of `ToolDefinition.call`. */
+/**
+ * Options of one call, for `ToolDefinition.call(action, options)` and
+ * `Agent.executeToolCall(call, options)`. They become the call's {@link ToolContext}.
+ */
 export interface CallOptions {
   /** The conversation. */
   state?: ConversationState;
-  /** Cancels the call. */
+  /** Cancels the call: a running call ends with an `ABORTED` error Observation. */
   signal?: AbortSignal;
-  /** Time limit in ms (overrides the tool's own `timeoutMs`; 0 or absent = none). */
+  /**
+   * Time limit in ms; overrides the tool's own (0 = none). Must be a finite number from 0 to
+   * 2^31-1 (Node's timers turn anything larger into 1 ms); otherwise the call is refused with `INVALID_OPTIONS`.
+   */
   timeoutMs?: number;
   /** The model's tool-call id. */
   toolCallId?: string;
-  /** Receives progress reports. */
-  onProgress?: (report: ProgressReport) => void;
+  /** Receives progress reports (and streamed chunks), tagged with the call. */
+  onProgress?: (report: ToolCallProgress) => void;
+  /** Per-call data seen by every hook, middleware and the executor (copied, never mutated). */
+  metadata?: Record<string, unknown>;
+  /** What the client offers: log, sample, elicit (default: none, each answering `NOT_SUPPORTED`). */
+  client?: ClientHandlers;
+}
+
+const NO_OPTIONS: CallOptions = Object.freeze({});
+
+function unsupported(what: string): ToolwrightError {
+  return new ToolwrightError({
+    code: ErrorCode.NOT_SUPPORTED,
+    message: `${what} is not supported by this client.`,
+    details: { capability: what },
+  });
+}
+
+/**
+ * Everything a call carries besides its Action, built once per call (by the runtime, or by
+ * `ToolDefinition.call` from plain {@link CallOptions}) and passed to the executor, the tool's
+ * middleware and the hooks. The AbortSignal is created only when somebody reads it.
+ */
+export class ToolContext {
+  /** The conversation the call belongs to, when there is one. */
+  readonly state: ConversationState | undefined;
+  /** The model's tool-call id (`''` when the call came from no model). */
+  readonly toolCallId: string;
+  /** The tool's name, once known. */
+  toolName = '';
+  /** The effective time limit in ms, set when the call starts (undefined: none). */
+  timeoutMs: number | undefined;
+  /** Per-call data shared by the hooks, the middleware and the executor. */
+  readonly metadata: Record<string, unknown>;
+  /** @internal True while the runtime holds this call's resource lock (a nested `call` must not take it again). */
+  lockHeld = false;
+  private readonly options: CallOptions;
+  private controller?: AbortController;
+  private forward?: () => void;
+  private chunks = 0;
+
+  /**
+   * @param options the caller's options.
+   * @param toolCallId the call's id (default: `options.toolCallId`).
+   * @param state the conversation (overrides `options.state`).
+   */
+  constructor(options: CallOptions = NO_OPTIONS, toolCallId?: string, state?: ConversationState) {
+    this.options = options;
+    this.state = state ?? options.state;
+    const id = toolCallId ?? options.toolCallId;
+    this.toolCallId = typeof id === 'string' ? id : '';
+    this.metadata = options.metadata ? { ...options.metadata } : {};
+  }
+
+  /** The caller's options this context was built from. */
+  get callOptions(): CallOptions {
+    return this.options;
+  }
+
+  /** Aborted when the call is cancelled or times out; pass it on to I/O. */
+  get signal(): AbortSignal {
+    return this.abortController().signal;
+  }
+
+  /**
+   * False when the call has neither a time limit nor a caller's signal, so `signal` can never
+   * abort. Creating the AbortSignal costs microseconds; hot paths may skip reading `signal` then.
+   */
+  get cancellable(): boolean {
+    return this.timeoutMs !== undefined || this.options.signal !== undefined;
+  }
+
+  /** False when nobody receives progress reports (a tool may then skip asking its backend for them). */
+  get reportsProgress(): boolean {
+    return this.options.onProgress !== undefined;
+  }
+
+  /** @internal The controller behind {@link ToolContext.signal}, created on first need. */
+  abortController(): AbortController {
+    if (!this.controller) {
+      const controller = new AbortController();
+      const outer = this.options.signal;
+      if (outer) {
+        if (outer.aborted) controller.abort(outer.reason);
+        else {
+          this.forward = () => controller.abort(outer.reason);
+          outer.addEventListener('abort', this.forward, { once: true });
+        }
+      }
+      this.controller = controller;
+    }
+    return this.controller;
+  }
+
+  /** @internal Stops forwarding the caller's signal once the call settled (a long-lived signal would collect listeners). */
+  dispose(): void {
+    if (this.forward) this.options.signal?.removeEventListener('abort', this.forward);
+    this.forward = undefined;
+  }
+
+  /** Reports progress (forwarded to the caller's `onProgress`, e.g. MCP progress notifications). Never throws. */
+  reportProgress(progress: number, total?: number, message?: string): void {
+    const onProgress = this.options.onProgress;
+    if (!onProgress) return;
+    try {
+      onProgress({ progress, total, message, toolCallId: this.toolCallId, toolName: this.toolName });
+    } catch {
+      // A failing progress listener must not fail the call.
+    }
+  }
+
+  /** @internal Reports one streamed chunk as progress (its text as the message). */
+  reportChunk(chunk: readonly Content[], text: string): void {
+    const onProgress = this.options.onProgress;
+    if (!onProgress) return;
+    this.chunks += 1;
+    try {
+      onProgress({ progress: this.chunks, message: text, chunk, toolCallId: this.toolCallId, toolName: this.toolName });
+    } catch {
+      // As above.
+    }
+  }
+
+  /** Sends a log message to the client; `NOT_SUPPORTED` when the client takes none. */
+  async log(level: ClientLogLevel, data: unknown): Promise<void> {
+    const handler = this.options.client?.log;
+    if (!handler) throw unsupported('Logging');
+    await handler.call(this.options.client, level, data);
+  }
+
+  /** Asks the client's model; `NOT_SUPPORTED` when the client offers no sampling. */
+  sample(request: SampleRequest): Promise<SampleResult> {
+    const client = this.options.client;
+    if (!client?.sample) return Promise.reject(unsupported('Sampling'));
+    return client.sample(request);
+  }
+
+  /** Asks the user through the client; `NOT_SUPPORTED` when the client offers no elicitation. */
+  elicit(request: ElicitRequest): Promise<ElicitResult> {
+    const client = this.options.client;
+    if (!client?.elicit) return Promise.reject(unsupported('Elicitation'));
+    return client.elicit(request);
+  }
 }

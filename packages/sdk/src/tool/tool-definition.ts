@@ -10,11 +10,13 @@ import type { Action, ActionClass } from './action.js';
 import { registerKind } from './kinds.js';
 import { Observation } from './observation.js';
 import type { ObservationClass } from './observation.js';
+import { ExportCache } from './export-cache.js';
 import * as exporters from './provider-export.js';
 import type {
   AnthropicTool,
   ExportableTool,
   ExportOptions,
+  ExportWarning,
   GeminiFunctionDeclaration,
   McpToolDescriptor,
   OpenAITool,
@@ -23,9 +25,19 @@ import type {
 import { resolveAnnotations } from './tool-annotations.js';
 import type { ResolvedToolAnnotations, ToolAnnotations } from './tool-annotations.js';
 import { toolClassMetadataOf } from './tool-class-metadata.js';
+import { defaultCheckPermissions, defaultIsReadOnly } from '../policy/default-tool-permissions.js';
+import type { PermissionContext } from '../policy/permission-context.js';
+import type { PermissionDecision } from '../policy/permission-decision.js';
+import type { RuleBehavior } from '../policy/permission-rule.js';
+import type { ToolPermissions } from '../policy/tool-permissions.js';
+import { observationFromError } from './error-observation.js';
+import { accessOf, locksFor } from './resource-locks.js';
 import { runCall } from './run-call.js';
+import { checkTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS } from './timeout-ms.js';
+import { ToolContext } from './tool-context.js';
 import type { CallOptions } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
+import type { ToolMiddleware } from './tool-middleware.js';
 import { assertToolName, toolNameFromClass } from './tool-name.js';
 
 /** Options of the {@link ToolDefinition} constructor. */
@@ -46,8 +58,15 @@ export interface ToolDefinitionOptions<A extends Action, O extends Observation> 
   annotations?: ToolAnnotations;
   /** Free-form metadata (`_meta` in MCP). */
   meta?: Record<string, unknown>;
-  /** Default time limit per call in ms (none when absent). */
+  /**
+   * Time limit per call in ms: a finite number from 0 to 2^31-1, 0 = none (default
+   * {@link DEFAULT_TOOL_TIMEOUT_MS}, 5 minutes). A caller's `timeoutMs` overrides it.
+   */
   timeoutMs?: number;
+  /** The tool's part in permission checks (read-only per call, own check, rule matching, suggestions, approval metadata); defaults from the annotations. */
+  permissions?: ToolPermissions<A>;
+  /** Tool middleware, first outermost (see {@link ToolMiddleware}); more can be added with `use`. */
+  middleware?: ToolMiddleware<A>[];
   /**
    * The resources an Action touches (e.g. `file:/abs/path`, `terminal:session`). Calls that share
    * a resource never run at once; calls of tools that declare none and are not read-only run one
@@ -75,10 +94,17 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   /** Annotations exactly as declared (for MCP export). */
   readonly declaredAnnotations: ToolAnnotations;
   readonly meta: Readonly<Record<string, unknown>>;
-  readonly timeoutMs?: number;
+  /** The time limit per call in ms (0 = none), as declared or the default. */
+  readonly timeoutMs: number;
+  /** The tool's middleware, first outermost. */
+  readonly middleware: ToolMiddleware<A>[];
+  /** The tool's part in permission checks, as declared. */
+  readonly permissions?: ToolPermissions<A>;
+  /** Whether allow rules together cover an Action (compound commands), when the tool can tell. */
+  readonly coveredByAllowRules?: { covered(contents: readonly string[], action: A): boolean }['covered'];
   // Method-style type: a tool of a narrower Action stays assignable to ToolDefinition<Action>.
   private readonly resourcesFn?: { of(action: A): readonly string[] }['of'];
-  private exportCache = new Map<string, unknown>();
+  private exportCache = new ExportCache();
   private codecCache?: Codec<A>;
 
   constructor(options: ToolDefinitionOptions<A, O>) {
@@ -99,8 +125,10 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
         details: { tool: name },
       });
     }
-    if (options.timeoutMs !== undefined && !(options.timeoutMs >= 0)) {
-      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${name}': timeoutMs must be a number >= 0.`, details: { tool: name } });
+    const timeoutMs = checkTimeoutMs(options.timeoutMs, `Tool '${name}': timeoutMs`, ErrorCode.INVALID_DEFINITION);
+    const middleware = options.middleware ?? [];
+    if (!Array.isArray(middleware) || middleware.some((m) => typeof m !== 'function')) {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${name}': middleware must be an array of functions (invocation, next) => AsyncIterable.`, details: { tool: name } });
     }
     this.name = name;
     this.description = description;
@@ -111,7 +139,10 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     this.declaredAnnotations = { ...(classMeta.annotations ?? {}), ...(options.annotations ?? {}) };
     this.annotations = resolveAnnotations(this.declaredAnnotations);
     this.meta = Object.freeze({ ...(options.meta ?? {}) });
-    this.timeoutMs = options.timeoutMs;
+    this.timeoutMs = timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    this.middleware = [...middleware];
+    this.permissions = options.permissions;
+    this.coveredByAllowRules = options.permissions?.coveredByAllowRules?.bind(options.permissions);
     this.resourcesFn = options.resources;
     this.prepareDeclaration();
   }
@@ -174,22 +205,117 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   }
 
   /**
-   * Runs the executor. A thrown error, a timeout or an abort becomes an error Observation
-   * (`EXECUTION_FAILED`, `TIMEOUT`, `ABORTED`); this never rejects, except for a tool with no
-   * executor (`NO_EXECUTOR`, a configuration mistake).
+   * Runs the executor through the tool's middleware, in the conversation's per-resource write
+   * order (see `ResourceLocks`). A thrown error, a timeout or an abort becomes an error Observation
+   * (`EXECUTION_FAILED`, `TIMEOUT`, `ABORTED`); this never rejects, except for the caller's
+   * configuration mistakes: a tool with no executor (`NO_EXECUTOR`) and an invalid `timeoutMs`
+   * (`INVALID_OPTIONS`). `options` are plain {@link CallOptions} or a ready {@link ToolContext}.
    */
-  call(action: A, options: CallOptions = {}): Promise<O | Observation> {
-    const executor = this.executor;
-    if (!executor) {
-      return Promise.reject(
-        new ToolwrightError({
-          code: ErrorCode.NO_EXECUTOR,
-          message: `Tool '${this.name}' has no executor; give it one (executor option or withExecutor()) before calling it.`,
-          details: { tool: this.name },
-        }),
-      );
+  call(action: A, options?: CallOptions | ToolContext): Promise<O | Observation> {
+    if (!this.executor) return Promise.reject(this.noExecutor());
+    let ctx: ToolContext;
+    try {
+      ctx = options instanceof ToolContext ? options : new ToolContext(options ?? undefined);
+      this.prepareContext(ctx);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return runCall(this, executor, action, options);
+    if (ctx.lockHeld) return this.invokeWith(action, ctx).then(undefined, (error: unknown) => observationFromError(error, this.name));
+    const access = accessOf(this, action);
+    const locks = locksFor(ctx.state);
+    const run = (release: () => void): Promise<O | Observation> => {
+      ctx.lockHeld = true;
+      let pending: Promise<O | Observation>;
+      try {
+        pending = this.invokeWith(action, ctx);
+      } catch (error) {
+        pending = Promise.reject(error);
+      }
+      return pending.then(
+        (result) => {
+          ctx.lockHeld = false;
+          release();
+          return result;
+        },
+        (error: unknown) => {
+          ctx.lockHeld = false;
+          release();
+          return observationFromError(error, this.name);
+        },
+      );
+    };
+    const granted = locks.acquire(access);
+    return typeof granted === 'function' ? run(granted) : granted.then(run);
+  }
+
+  /**
+   * Runs the executor through the middleware under the context's limits, without the resource
+   * lock and without the error funnel: rejects with the error (thrown, `TIMEOUT`, `ABORTED`). The
+   * runtime's pipeline uses it so post hooks see the error itself. `ctx` must have been prepared
+   * for this tool ({@link ToolDefinition.prepareContext}).
+   */
+  invokeWith(action: A, ctx: ToolContext): Promise<O | Observation> {
+    const executor = this.executor;
+    if (!executor) return Promise.reject(this.noExecutor());
+    return runCall(this, executor, action, ctx);
+  }
+
+  /**
+   * Binds a call's context to this tool: its name, and its effective time limit (the caller's
+   * `timeoutMs`, else the tool's; 0 = none). Throws `INVALID_OPTIONS` for a caller's `timeoutMs`
+   * that is not a finite number from 0 to 2^31-1.
+   */
+  prepareContext(ctx: ToolContext): void {
+    ctx.toolName = this.name;
+    const asked = ctx.callOptions.timeoutMs;
+    const limit = asked === undefined ? this.timeoutMs : checkTimeoutMs(asked, 'The call option timeoutMs', ErrorCode.INVALID_OPTIONS)!;
+    ctx.timeoutMs = limit > 0 ? limit : undefined;
+  }
+
+  private noExecutor(): ToolwrightError {
+    return new ToolwrightError({
+      code: ErrorCode.NO_EXECUTOR,
+      message: `Tool '${this.name}' has no executor; give it one (executor option or withExecutor()) before calling it.`,
+      details: { tool: this.name },
+    });
+  }
+
+  /** Adds tool middleware (inside the ones already there: the first registered stays outermost). Returns this tool. */
+  use(...middleware: ToolMiddleware<A>[]): this {
+    for (const layer of middleware) {
+      if (typeof layer !== 'function') {
+        throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${this.name}': middleware must be a function (invocation, next) => AsyncIterable.`, details: { tool: this.name } });
+      }
+      this.middleware.push(layer);
+    }
+    return this;
+  }
+
+  /** True when this call only reads (the tool's `isReadOnly`, else `readOnlyHint`). */
+  isReadOnly(action: A): boolean {
+    const p = this.permissions;
+    return p?.isReadOnly ? p.isReadOnly(action) : defaultIsReadOnly(this.annotations);
+  }
+
+  /** The tool's own permission check (default from the annotations). */
+  checkPermissions(action: A, context: PermissionContext): PermissionDecision | Promise<PermissionDecision> {
+    const p = this.permissions;
+    return p?.checkPermissions ? p.checkPermissions(action, context) : defaultCheckPermissions(this.name, this.annotations);
+  }
+
+  /** True when a rule's content matches this call (default: no content rules). */
+  matchRule(content: string, action: A, behavior: RuleBehavior): boolean {
+    return this.permissions?.matchRule?.(content, action, behavior) ?? false;
+  }
+
+  /** Rule contents to suggest for an "always" answer (default none). */
+  suggestRules(action: A): string[] {
+    return this.permissions?.suggestRules?.(action) ?? [];
+  }
+
+  /** Extra facts shown with an approval request. */
+  approvalMetadata(action: A): Record<string, unknown> | undefined {
+    return this.permissions?.approvalMetadata?.(action);
   }
 
   /** The resources an Action touches (empty when the tool declares none). */
@@ -205,7 +331,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   /** A copy of this tool with another executor. */
   withExecutor(executor: ToolExecutor<A, O>): this {
     const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
-    Object.assign(copy, this, { executor, exportCache: new Map() });
+    Object.assign(copy, this, { executor, exportCache: new ExportCache(), middleware: [...this.middleware] });
     return copy;
   }
 
@@ -214,29 +340,23 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     await this.executor?.close?.();
   }
 
-  private cached<T>(key: string, options: ExportOptions, build: () => T): T {
-    const cacheKey = `${key}:${options.strict ? 1 : 0}${options.securityRisk ? 1 : 0}${options.summary ? 1 : 0}`;
-    let value = this.exportCache.get(cacheKey) as T | undefined;
-    if (value === undefined) {
-      value = build();
-      this.exportCache.set(cacheKey, value);
-    }
-    return value;
+  private cached<T>(key: string, options: ExportOptions, build: (warnings: ExportWarning[]) => T): T {
+    return this.exportCache.get(key, options, build);
   }
 
   /** Drops cached exports (after the input schema changed, e.g. an MCP tool list refresh). */
   protected clearExportCache(): void {
-    this.exportCache = new Map();
+    this.exportCache = new ExportCache();
   }
 
   /** OpenAI Chat Completions format (cached per options). */
   toOpenAITool(options: ExportOptions = {}): OpenAITool {
-    return this.cached('openai', options, () => exporters.toOpenAITool(this, options));
+    return this.cached('openai', options, (w) => exporters.toOpenAITool(this, options, w));
   }
 
   /** OpenAI Responses format (cached per options). */
   toResponsesTool(options: ExportOptions = {}): ResponsesTool {
-    return this.cached('responses', options, () => exporters.toResponsesTool(this, options));
+    return this.cached('responses', options, (w) => exporters.toResponsesTool(this, options, w));
   }
 
   /** Anthropic format (cached per options). */
@@ -246,7 +366,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
 
   /** Gemini function declaration (cached per options). */
   toGeminiTool(options: ExportOptions = {}): GeminiFunctionDeclaration {
-    return this.cached('gemini', options, () => exporters.toGeminiTool(this, options));
+    return this.cached('gemini', options, (w) => exporters.toGeminiTool(this, options, w));
   }
 
   /** MCP descriptor (cached). */

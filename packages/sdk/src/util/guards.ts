@@ -8,13 +8,4 @@ export function isPromiseLike<T = unknown>(value: unknown): value is PromiseLike
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-/** The message of a thrown value, whatever was thrown. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
+export { describeError } from './describe-error.js';

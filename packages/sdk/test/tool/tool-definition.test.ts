@@ -134,7 +134,10 @@ describe('ToolDefinition', () => {
       return Observation.fromText('done');
     });
     await tool.call(tool.actionFromArguments({ ms: 1 }), { onProgress: (p) => reports.push(p) });
-    expect(reports).toEqual([{ progress: 1, total: 2, message: 'half' }, { progress: 2, total: 2, message: undefined }]);
+    expect(reports).toEqual([
+      { progress: 1, total: 2, message: 'half', toolCallId: '', toolName: 'sleep' },
+      { progress: 2, total: 2, message: undefined, toolCallId: '', toolName: 'sleep' },
+    ]);
     const o = await tool.call(tool.actionFromArguments({ ms: 1 }), {
       onProgress: () => {
         throw new Error('listener bug');

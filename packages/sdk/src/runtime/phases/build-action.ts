@@ -5,7 +5,7 @@ import type { SecurityRisk } from '../../tool/provider-export.js';
 import type { ToolDefinition } from '../../tool/tool-definition.js';
 import { ActionEvent } from '../action-event.js';
 import { invalidArgumentsMessage } from '../invalid-arguments-message.js';
-import type { ToolCallContext } from '../tool-call-context.js';
+import type { CallContext } from '../call-context.js';
 
 function declares(tool: ToolDefinition, field: string): boolean {
   const properties = tool.inputSchema().properties;
@@ -22,23 +22,21 @@ function readRisk(value: unknown): SecurityRisk {
  * Keeps the fields export options inject (`security_risk`, `summary`) for the ActionEvent; the
  * tool itself drops them (unless its Action declares them, in which case they are its own).
  */
-function captureInjected(ctx: ToolCallContext, tool: ToolDefinition, args: Record<string, unknown>): void {
+function captureInjected(ctx: CallContext, tool: ToolDefinition, args: Record<string, unknown>): void {
   if (args.security_risk !== undefined && !declares(tool, 'security_risk')) ctx.securityRisk = readRisk(args.security_risk);
   if (typeof args.summary === 'string' && !declares(tool, 'summary')) ctx.summary = args.summary;
 }
 
 /**
- * Step 3: validates the arguments into the tool's Action and emits the {@link ActionEvent}, or
- * ends the call with `INVALID_ARGUMENTS` listing each offending path and what is expected.
+ * Validates the arguments into the tool's Action and emits the {@link ActionEvent}, or sets the
+ * `INVALID_ARGUMENTS` error outcome listing each offending path and what is expected.
  */
-export function buildAction(ctx: ToolCallContext): void {
-  const tool = ctx.tool!;
-  const args = ctx.arguments!;
+export function buildAction(ctx: CallContext, tool: ToolDefinition, args: Record<string, unknown>): void {
   try {
     ctx.action = tool.actionFromArguments(args);
   } catch (error) {
     const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.INVALID_ARGUMENTS;
-    ctx.fail(code, invalidArgumentsMessage(tool, error, args));
+    ctx.failWith(code as ErrorCode, invalidArgumentsMessage(tool, error, args));
     return;
   }
   if ('security_risk' in args || 'summary' in args) captureInjected(ctx, tool, args);

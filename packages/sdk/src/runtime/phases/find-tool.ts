@@ -2,18 +2,27 @@ import { closestMatch } from '../../errors/closest-match.js';
 import { ErrorCode } from '../../errors/error-code.js';
 import { typeName } from '../../schema/validation-issue.js';
 import { displayName, listNames } from '../display-name.js';
-import type { ToolCallContext } from '../tool-call-context.js';
+import type { ToolDefinition } from '../../tool/tool-definition.js';
+import type { CallContext } from '../call-context.js';
 
-/** Step 1: finds the named tool in the tools map, or ends the call with `UNKNOWN_TOOL`. */
-export function findTool(ctx: ToolCallContext): void {
-  const tools = ctx.environment.toolsMap;
+/**
+ * Finds the named tool in this turn's view. A tool that exists but is not in the view is refused
+ * like an unknown one (`UNKNOWN_TOOL`), naming the tools in view. Returns undefined after setting
+ * the error outcome.
+ */
+export function findTool(ctx: CallContext): ToolDefinition | undefined {
+  const view = ctx.environment.view;
   const name = ctx.requestedName;
-  const tool = name === undefined ? undefined : tools.get(name);
-  if (tool) {
-    ctx.tool = tool;
-    return;
-  }
-  ctx.fail(ErrorCode.UNKNOWN_TOOL, unknownToolMessage(ctx.rawName, [...tools.keys()]));
+  const tool = name === undefined ? undefined : view.get(name);
+  if (tool) return tool;
+  const hidden = name !== undefined && ctx.environment.toolsMap.has(name);
+  ctx.failWith(ErrorCode.UNKNOWN_TOOL, hidden ? hiddenToolMessage(name, view.names()) : unknownToolMessage(ctx.call.name, view.names()));
+  return undefined;
+}
+
+/** `Tool 'x' is not available now. Available: a, b.` — for a tool that exists but is hidden this turn. */
+export function hiddenToolMessage(name: string, available: readonly string[]): string {
+  return `Tool '${displayName(name)}' is not available now. Available: ${listNames(available)}.`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { typeName } from '../../schema/validation-issue.js';
 import { expectedArguments } from '../expected-arguments.js';
-import type { ToolCallContext } from '../tool-call-context.js';
+import type { ToolDefinition } from '../../tool/tool-definition.js';
+import type { CallContext } from '../call-context.js';
 import { isPlainObject as isObject } from '../../util/guards.js';
 
 
@@ -9,10 +10,10 @@ import { isPlainObject as isObject } from '../../util/guards.js';
  * Step 2: turns the call's `arguments` into an object. Accepts a JSON string holding an object
  * (what models send), the object itself, and nothing at all (`undefined`, `null`, `''` → `{}`,
  * as models send for tools without fields). A JSON string that holds a JSON-encoded object (a
- * common model slip) is decoded once more. Anything else ends the call with `INVALID_JSON`.
+ * common model slip) is decoded once more. Anything else sets the `INVALID_JSON` error outcome.
  */
-export function parseArguments(ctx: ToolCallContext): void {
-  const raw = ctx.rawArguments;
+export function parseArguments(ctx: CallContext, tool: ToolDefinition): void {
+  const raw = ctx.call.arguments;
   if (raw === undefined || raw === null) {
     ctx.arguments = {};
     return;
@@ -21,9 +22,8 @@ export function parseArguments(ctx: ToolCallContext): void {
     ctx.arguments = raw;
     return;
   }
-  const tool = ctx.tool!;
   if (typeof raw !== 'string') {
-    ctx.fail(
+    ctx.failWith(
       ErrorCode.INVALID_JSON,
       `The arguments of tool '${tool.name}' must be a JSON object (or a string holding one), got ${typeName(raw)}. ${expectedArguments(tool)}`,
     );
@@ -38,14 +38,14 @@ export function parseArguments(ctx: ToolCallContext): void {
     parsed = JSON.parse(raw);
     if (typeof parsed === 'string' && /^\s*\{/.test(parsed)) parsed = JSON.parse(parsed);
   } catch (error) {
-    ctx.fail(
+    ctx.failWith(
       ErrorCode.INVALID_JSON,
       `The arguments of tool '${tool.name}' are not valid JSON: ${describeJsonError(error, raw)}. Send the arguments as one JSON object. ${expectedArguments(tool)}`,
     );
     return;
   }
   if (!isObject(parsed)) {
-    ctx.fail(
+    ctx.failWith(
       ErrorCode.INVALID_JSON,
       `The arguments of tool '${tool.name}' must be a JSON object, got ${typeName(parsed)}. ${expectedArguments(tool)}`,
     );

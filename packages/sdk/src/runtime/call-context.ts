@@ -1,0 +1,126 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { ConversationState } from '../state/conversation-state.js';
+import type { Action } from '../tool/action.js';
+import { observationFromError } from '../tool/error-observation.js';
+import type { Observation } from '../tool/observation.js';
+import type { PendingApproval } from '../policy/pending-approval.js';
+import type { SecurityRisk } from '../tool/provider-export.js';
+import type { ResourceLocks } from '../tool/resource-locks.js';
+import { ToolContext } from '../tool/tool-context.js';
+import type { CallOptions } from '../tool/tool-context.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import { AgentErrorEvent } from './agent-error-event.js';
+import type { AgentEvent } from './agent-event.js';
+import type { CallDecision } from './call-decision.js';
+import { ObservationEvent } from './observation-event.js';
+import type { ToolCallResult } from './tool-call.js';
+import type { ToolView } from './tool-view.js';
+
+/** What a call's pipeline reads from its agent (or from whoever runs a pipeline without one). */
+export interface CallEnvironment {
+  /** Every tool that exists (to tell "hidden" from "unknown"). */
+  readonly toolsMap: ReadonlyMap<string, ToolDefinition>;
+  /** The tools the model sees this turn: the only ones it may call. */
+  readonly view: ToolView;
+  /** The conversation, when there is one. */
+  readonly state?: ConversationState;
+  /** The per-resource write order the call honours. */
+  readonly locks: ResourceLocks;
+}
+
+/** One tool call as it arrived (any types: it comes from a model). */
+export interface RawToolCall {
+  readonly id: string;
+  readonly name: unknown;
+  readonly arguments: unknown;
+}
+
+/**
+ * One tool call moving through the {@link CallPipeline}: the {@link ToolContext} the tool gets
+ * (built once per call), plus what the phases find out (tool, arguments, Action, decision) and the
+ * outcome. The outcome is data: a result (`observation`) or an error (`error`); setting one does
+ * not end the call, so every phase's post part still runs and may change it.
+ */
+export class CallContext extends ToolContext {
+  /** The call as it arrived. */
+  readonly call: RawToolCall;
+  /** The requested name, when it was a string. */
+  readonly requestedName: string | undefined;
+  /** The tool, once resolved (in the view). */
+  tool?: ToolDefinition;
+  /** The parsed arguments object, once parsed (pre hooks may replace it). */
+  arguments?: Record<string, unknown>;
+  /** The validated Action, once built. */
+  action?: Action;
+  /** The `ActionEvent`'s id, once emitted. */
+  actionEventId?: string;
+  /** The model's injected `security_risk`, when present and valid. */
+  securityRisk?: SecurityRisk;
+  /** The model's injected `summary`, when present. */
+  summary?: string;
+  /** The permission decision, once the permission phase made one. */
+  decision?: CallDecision;
+  /** Set when the call waits for a human's approval (deferred mode): it did not run. */
+  pending?: PendingApproval;
+  /** The events so far, in order. */
+  readonly events: AgentEvent[] = [];
+  /** The result, when the outcome is one (see {@link CallContext.failed}). */
+  observation?: Observation;
+  /** The error, when the outcome is one (any thrown value). */
+  error: unknown = undefined;
+  /** True when the outcome is an error. */
+  failed = false;
+
+  constructor(
+    readonly environment: CallEnvironment,
+    options: CallOptions,
+    call: RawToolCall,
+  ) {
+    super(options, call.id, environment.state);
+    this.call = call;
+    this.requestedName = typeof call.name === 'string' ? call.name : undefined;
+    this.toolName = this.requestedName ?? '';
+  }
+
+  /** True once there is an outcome (result or error). */
+  get settled(): boolean {
+    return this.failed || this.observation !== undefined;
+  }
+
+  /** Sets the outcome to a result (replacing an error: a recovery). */
+  succeed(observation: Observation): void {
+    this.observation = observation;
+    this.failed = false;
+    this.error = undefined;
+  }
+
+  /** Sets the outcome to an error (any thrown value; `ToolwrightError`s keep their code). */
+  fail(error: unknown): void {
+    this.error = error;
+    this.failed = true;
+    this.observation = undefined;
+  }
+
+  /** {@link CallContext.fail} with a new `ToolwrightError` of `code` and `message`. */
+  failWith(code: ErrorCode, message: string): void {
+    this.fail(new ToolwrightError({ code, message, details: { tool: this.toolName } }));
+  }
+
+  /**
+   * The finished call's result, through the error funnel: a call that emitted its ActionEvent ends
+   * with an `ObservationEvent` (an error Observation on failure); one that never got that far with
+   * one `AgentErrorEvent`. A call with no outcome at all is our bug (`INTERNAL`).
+   */
+  result(): ToolCallResult {
+    if (this.pending && this.observation) return { events: this.events, observation: this.observation, pending: this.pending };
+    if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
+    const observation = this.failed ? observationFromError(this.error, this.toolName) : this.observation!;
+    if (this.actionEventId !== undefined) {
+      this.events.push(new ObservationEvent({ toolCallId: this.toolCallId, toolName: this.toolName, actionId: this.actionEventId, observation }));
+    } else {
+      this.events.push(new AgentErrorEvent({ toolCallId: this.toolCallId, toolName: this.toolName, code: observation.errorCode ?? ErrorCode.INTERNAL, message: observation.text }));
+    }
+    return { events: this.events, observation };
+  }
+}

@@ -1,0 +1,86 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { isPromiseLike } from '../util/guards.js';
+import type { CallContext } from './call-context.js';
+import { compileHooks } from './call-hooks.js';
+import type { CallHooks } from './call-hooks.js';
+import type { CallMiddleware, CallPhase } from './call-middleware.js';
+import { hooksPhase } from './phases/hooks-phase.js';
+import { invokePhase } from './phases/invoke-phase.js';
+import { lockPhase } from './phases/lock-phase.js';
+import { resolvePhase } from './phases/resolve-phase.js';
+
+/** Options of {@link CallPipeline} (and the pipeline part of `AgentOptions`). */
+export interface CallPipelineOptions {
+  /** Agent-level middleware, first outermost, around the whole call (they see the decision and the outcome after `next()`). */
+  middleware?: CallMiddleware[];
+  /**
+   * The permission phase (a slot the policy layer fills): sets `ctx.decision`, and on a refusal
+   * sets the error outcome and does not call `next()`. Absent: every call is allowed.
+   */
+  permission?: CallMiddleware;
+  /** The approval phase (a slot the policy layer fills): asks for `ask` decisions. Absent: nothing is asked. */
+  approval?: CallMiddleware;
+  /** Pre and post hooks (see {@link CallHooks}). */
+  hooks?: CallHooks;
+}
+
+const DONE: Promise<void> = Promise.resolve();
+
+function checkMiddleware(value: unknown, where: string): CallMiddleware | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'function') {
+    throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `${where} must be a function (ctx, next) => Promise<void>, got ${value === null ? 'null' : typeof value}.` });
+  }
+  return value as CallMiddleware;
+}
+
+/**
+ * The one middleware chain every tool call runs through, in this order: the agent's middleware
+ * (outermost) → resolve (find the tool in this turn's view, parse, build the Action) → permission
+ * → approval → the resource lock → hooks (pre) → the tool's middleware → invoke → hooks (post) → …
+ * back out. Calls started one after another ask for their locks in that order as long as the
+ * phases before the lock finish synchronously (no approval to wait for). The outcome is data on the {@link CallContext}; a phase that throws makes its error the
+ * outcome and the phases around it still run their post parts. `run` never rejects.
+ * Usable without an Agent: give it a `CallContext` over any `CallEnvironment`.
+ */
+export class CallPipeline {
+  /** The phases in order (absent slots left out, so they cost nothing). */
+  readonly phases: readonly CallPhase[];
+
+  constructor(options: CallPipelineOptions = {}) {
+    const middleware = options.middleware ?? [];
+    if (!Array.isArray(middleware)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'middleware must be an array of functions (ctx, next) => Promise<void>.' });
+    const phases: CallPhase[] = middleware.map((m, i) => checkMiddleware(m, `middleware[${i}]`)!);
+    phases.push(resolvePhase);
+    const permission = checkMiddleware(options.permission, 'permission');
+    if (permission) phases.push(permission);
+    const approval = checkMiddleware(options.approval, 'approval');
+    if (approval) phases.push(approval);
+    // After approval: a call waiting for a human holds no lock.
+    phases.push(lockPhase);
+    const hooks = compileHooks(options.hooks);
+    if (hooks) phases.push(hooksPhase(hooks));
+    phases.push(invokePhase);
+    this.phases = phases;
+  }
+
+  /** Runs the call through every phase. Never rejects; afterwards `ctx.result()` gives the events and the Observation. */
+  run(ctx: CallContext): Promise<void> {
+    return this.dispatch(ctx, 0);
+  }
+
+  private dispatch(ctx: CallContext, index: number): Promise<void> {
+    const phase = this.phases[index];
+    if (!phase) return DONE;
+    let outcome: void | Promise<void>;
+    try {
+      outcome = phase(ctx, () => this.dispatch(ctx, index + 1));
+    } catch (error) {
+      ctx.fail(error);
+      return DONE;
+    }
+    if (!isPromiseLike(outcome)) return DONE;
+    return outcome.then(undefined, (error: unknown) => ctx.fail(error));
+  }
+}

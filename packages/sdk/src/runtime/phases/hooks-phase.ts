@@ -1,0 +1,89 @@
+import { ErrorCode } from '../../errors/error-code.js';
+import { ToolwrightError } from '../../errors/toolwright-error.js';
+import { Observation } from '../../tool/observation.js';
+import { describeError } from '../../util/describe-error.js';
+import { isPlainObject } from '../../util/guards.js';
+import { ActionEvent } from '../action-event.js';
+import type { CallContext } from '../call-context.js';
+import type { CompiledHooks, NamedHook, PostHook, PreHook } from '../call-hooks.js';
+import type { CallPhase } from '../call-middleware.js';
+import { invalidArgumentsMessage } from '../invalid-arguments-message.js';
+
+function hookFailed(hook: NamedHook<unknown>, ctx: CallContext, error: unknown): ToolwrightError {
+  return new ToolwrightError({
+    code: ErrorCode.HOOK_FAILED,
+    message: `The ${hook.label} failed for tool '${ctx.toolName}': ${describeError(error)}`,
+    details: { tool: ctx.toolName, hook: hook.label },
+    cause: error,
+  });
+}
+
+/** Rebuilds the Action from arguments a pre hook returned (validated like the model's), replacing the ActionEvent. */
+function rewrite(ctx: CallContext, hook: NamedHook<PreHook>, args: unknown): void {
+  const tool = ctx.tool!;
+  if (!isPlainObject(args)) {
+    ctx.fail(new ToolwrightError({ code: ErrorCode.HOOK_FAILED, message: `The ${hook.label} returned arguments for tool '${tool.name}' that are not an object.`, details: { tool: tool.name, hook: hook.label } }));
+    return;
+  }
+  try {
+    ctx.action = tool.actionFromArguments(args);
+  } catch (error) {
+    const message = `The ${hook.label} rewrote the arguments of tool '${tool.name}' into invalid ones. ${invalidArgumentsMessage(tool, error, args)}`;
+    ctx.fail(new ToolwrightError({ code: ErrorCode.HOOK_FAILED, message, details: { tool: tool.name, hook: hook.label } }));
+    return;
+  }
+  ctx.arguments = args;
+  const index = ctx.events.findIndex((e) => e.id === ctx.actionEventId);
+  const event = new ActionEvent({ id: ctx.actionEventId, toolCallId: ctx.toolCallId, toolName: tool.name, action: ctx.action, securityRisk: ctx.securityRisk, summary: ctx.summary });
+  if (index >= 0) ctx.events[index] = event;
+}
+
+async function runPre(ctx: CallContext, hooks: readonly NamedHook<PreHook>[]): Promise<void> {
+  for (const hook of hooks) {
+    if (ctx.settled) return;
+    let returned: unknown;
+    try {
+      returned = await hook.fn(ctx, ctx.arguments ?? {}, ctx.metadata);
+    } catch (error) {
+      ctx.fail(hookFailed(hook, ctx, error));
+      return;
+    }
+    if (returned !== undefined && returned !== ctx.arguments) rewrite(ctx, hook, returned);
+  }
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(describeError(value));
+}
+
+async function runPost(ctx: CallContext, hooks: readonly NamedHook<PostHook>[]): Promise<void> {
+  for (const hook of hooks) {
+    const result: Observation | Error = ctx.failed ? asError(ctx.error) : ctx.observation!;
+    let returned: unknown;
+    try {
+      returned = await hook.fn(ctx, result, ctx.metadata);
+    } catch (error) {
+      ctx.fail(hookFailed(hook, ctx, error));
+      continue;
+    }
+    if (returned instanceof Observation) ctx.succeed(returned);
+    else if (returned instanceof Error) ctx.fail(returned);
+  }
+}
+
+/**
+ * The hooks phase (pai-agent-sdk's order and semantics): global pre → the tool's pre → the rest of
+ * the call → the tool's post → global post, all sharing `ctx.metadata`. Pre hooks may rewrite the
+ * arguments (validated again); a throwing hook becomes the call's error, naming the hook; post
+ * hooks always run once the pre hooks ran, get the error as the result and may recover.
+ */
+export function hooksPhase(hooks: CompiledHooks): CallPhase {
+  return async (ctx, next) => {
+    const own = hooks.tools.get(ctx.toolName);
+    await runPre(ctx, hooks.pre);
+    if (own) await runPre(ctx, own.pre);
+    if (!ctx.settled) await next();
+    if (own) await runPost(ctx, own.post);
+    await runPost(ctx, hooks.post);
+  };
+}

@@ -1,0 +1,134 @@
+import type { ConversationState } from '../state/conversation-state.js';
+
+/**
+ * What a call touches, for ordering. `all` stands for "anything" (a tool that does not say what it
+ * touches); `write` is false for read-only tools.
+ */
+export interface ResourceAccess {
+  /** False for read-only tools. */
+  readonly write: boolean;
+  /** True when the call may touch anything (its tool declares no resources). */
+  readonly all: boolean;
+  /** The declared resources of this call (e.g. `file:/abs/path`). */
+  readonly resources: ReadonlySet<string>;
+}
+
+/** True when two calls must not overlap: at least one writes, and what they touch intersects. */
+export function conflicts(a: ResourceAccess, b: ResourceAccess): boolean {
+  if (!a.write && !b.write) return false;
+  if (a.all || b.all) return true;
+  const [small, large] = a.resources.size <= b.resources.size ? [a.resources, b.resources] : [b.resources, a.resources];
+  for (const resource of small) if (large.has(resource)) return true;
+  return false;
+}
+
+/** Gives a held lock back. Calling it again does nothing. */
+export type ReleaseLock = () => void;
+
+interface Entry {
+  readonly access: ResourceAccess;
+  grant?: (release: ReleaseLock) => void;
+}
+
+/**
+ * Per-resource write order for the calls of one conversation, whatever their entry point
+ * (`executeToolCall`, `executeToolCalls`, a direct `tool.call`, `serve`): a call may start once no
+ * earlier call it conflicts with (see {@link conflicts}) still holds or waits for the lock. So
+ * read-only calls run together; writers of the same resource run one after another in the order
+ * they asked; a writer that declares no resources runs alone. First come, first served.
+ */
+export class ResourceLocks {
+  private readonly active: Entry[] = [];
+  private readonly waiting: Entry[] = [];
+
+  /** Calls holding a lock now. */
+  get held(): number {
+    return this.active.length;
+  }
+
+  /**
+   * Asks for the lock of `access`. Returns the release function at once when nothing conflicts
+   * (no promise, no microtask: the common case), else a promise of it, granted in request order.
+   */
+  acquire(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
+    const entry: Entry = { access };
+    if (!this.blocked(access, this.active.length, this.waiting.length)) {
+      this.active.push(entry);
+      return this.releaser(entry);
+    }
+    return new Promise<ReleaseLock>((resolve) => {
+      entry.grant = resolve;
+      this.waiting.push(entry);
+    });
+  }
+
+  private blocked(access: ResourceAccess, activeCount: number, waitingBefore = 0): boolean {
+    for (let i = 0; i < activeCount; i++) if (conflicts(this.active[i]!.access, access)) return true;
+    for (let i = 0; i < waitingBefore; i++) if (conflicts(this.waiting[i]!.access, access)) return true;
+    return false;
+  }
+
+  private releaser(entry: Entry): ReleaseLock {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const index = this.active.indexOf(entry);
+      if (index >= 0) this.active.splice(index, 1);
+      if (this.waiting.length > 0) this.pump();
+    };
+  }
+
+  private pump(): void {
+    for (let i = 0; i < this.waiting.length; ) {
+      const entry = this.waiting[i]!;
+      if (this.blocked(entry.access, this.active.length, i)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      this.active.push(entry);
+      entry.grant!(this.releaser(entry));
+    }
+  }
+}
+
+const byConversation = new WeakMap<ConversationState, ResourceLocks>();
+const withoutConversation = new ResourceLocks();
+
+/** The locks of a conversation (one per conversation; calls without one share a process-wide set). */
+export function locksFor(state: ConversationState | undefined): ResourceLocks {
+  if (!state) return withoutConversation;
+  let locks = byConversation.get(state);
+  if (!locks) {
+    locks = new ResourceLocks();
+    byConversation.set(state, locks);
+  }
+  return locks;
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+const READ_ANYTHING: ResourceAccess = Object.freeze({ write: false, all: true, resources: NOTHING });
+const WRITE_ANYTHING: ResourceAccess = Object.freeze({ write: true, all: true, resources: NOTHING });
+
+/** The part of a tool {@link accessOf} reads. */
+export interface AccessDeclaring<A> {
+  readonly annotations: { readonly readOnlyHint?: boolean };
+  readonly declaresResources: boolean;
+  resourcesOf(action: A): readonly string[];
+}
+
+/**
+ * What a call of `tool` with `action` touches: read-only tools (`readOnlyHint`) read, others write;
+ * the resources are what the tool declares for this Action, or everything when it declares none.
+ * A resources function that throws counts as everything.
+ */
+export function accessOf<A>(tool: AccessDeclaring<A>, action: A): ResourceAccess {
+  const write = tool.annotations.readOnlyHint !== true;
+  if (!tool.declaresResources) return write ? WRITE_ANYTHING : READ_ANYTHING;
+  try {
+    return { write, all: false, resources: new Set(tool.resourcesOf(action)) };
+  } catch {
+    return write ? WRITE_ANYTHING : READ_ANYTHING;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Action } from './action.js';
+import type { ToolChunk } from './tool-chunk.js';
+import type { ToolContext } from './tool-context.js';
+
+/** What a tool middleware sees of a call. */
+export interface ToolInvocation<A extends Action = Action> {
+  /** The tool's name. */
+  readonly toolName: string;
+  /** The Action about to run (a middleware may pass another one to `next`). */
+  readonly action: A;
+  /** The call's context (signal, metadata, progress, …). */
+  readonly ctx: ToolContext;
+}
+
+/**
+ * Middleware attached to a tool (AgentScope's onion): it gets the invocation and `next`, which runs
+ * the inner middleware and finally the executor, and returns the stream of chunks the caller gets.
+ * The first registered is the outermost: `[m1, m2]` runs m1-pre, m2-pre, the tool, m2-post, m1-post.
+ * Every chunk passes through every middleware (a non-streaming executor gives one chunk: its
+ * Observation); the call's result is the accumulation of what the outermost yields. It fires
+ * whether the tool is called by an Agent or directly through `tool.call`.
+ *
+ * ```ts
+ * const timing: ToolMiddleware = async function* (call, next) {
+ *   const start = Date.now();
+ *   yield* next();
+ *   call.ctx.metadata.ms = Date.now() - start;
+ * };
+ * ```
+ */
+/** Runs the inner middleware and the executor, with the same or another Action. */
+export type NextToolStep<A extends Action = Action> = {
+  next(action?: A): AsyncIterable<ToolChunk>;
+}['next'];
+
+// Method-style (bivariant) so a tool of a narrower Action stays assignable to ToolDefinition<Action>.
+export type ToolMiddleware<A extends Action = Action> = {
+  middleware(invocation: ToolInvocation<A>, next: NextToolStep<A>): AsyncIterable<ToolChunk>;
+}['middleware'];
+
+/**
+ * Composes `middleware` around `innermost` (first outermost) into one function from an Action to
+ * the stream of chunks the outermost middleware yields.
+ */
+export function composeToolMiddleware<A extends Action>(
+  middleware: readonly ToolMiddleware<A>[],
+  toolName: string,
+  ctx: ToolContext,
+  innermost: (action: A) => AsyncIterable<ToolChunk>,
+): (action: A) => AsyncIterable<ToolChunk> {
+  let run = innermost;
+  for (let i = middleware.length - 1; i >= 0; i--) {
+    const layer = middleware[i]!;
+    const inner = run;
+    run = (action: A) => layer({ toolName, action, ctx }, (next?: A) => inner(next ?? action));
+  }
+  return run;
+}
