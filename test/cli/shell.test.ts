@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { assertBuilt, BIN, cliEnv, ROOT, SAMPLE } from './cli-harness.js';
+import { join } from 'node:path';
+import { assertBuilt, BIN, cliEnv, FIXTURES, ROOT, SAMPLE } from './cli-harness.js';
 
 // ANSI escapes (colours, cursor moves) and carriage returns, which readline writes on a terminal.
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r/g; // eslint-disable-line no-control-regex
@@ -15,11 +16,16 @@ class PtySession {
   private raw = '';
   readonly child: ChildProcessWithoutNullStreams;
 
-  constructor(args: string[]) {
+  constructor(args: string[], env: Record<string, string> = {}) {
     assertBuilt();
     const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
-    this.child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { ...cliEnv(), TERM: 'xterm', COLUMNS: '120', LINES: '40' } });
+    this.child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { ...cliEnv(env), TERM: 'xterm', COLUMNS: '400', LINES: '40' } });
     this.child.stdout.on('data', (c: Buffer) => (this.raw += c.toString()));
+  }
+
+  /** Everything written to the terminal, escapes included. */
+  get output(): string {
+    return this.raw;
   }
 
   /** Everything shown so far, without escapes. */
@@ -99,5 +105,21 @@ describe('toolwright interactive shell (on a pseudo-terminal)', () => {
     await s.waitFor('toolwright›', at);
     s.type('\x04');
     expect(await s.exited()).toBe(0);
+  });
+
+  it("shows a server's escape sequences in the table, in help and in results instead of obeying them", async () => {
+    session = new PtySession(['--spec', join(FIXTURES, 'hostile-spec.yaml')], { NODE: process.execPath, HOSTILE: join(FIXTURES, 'hostile-mcp-server.mjs') });
+    const s = session;
+    let at = await s.waitFor('toolwright›');
+    expect(s.screen).toContain('trap  mcp:hostile  destructive open-world  Look\\x1b]52;c;ZWNobyBwd25lZA==\\x07 here\\x1bc');
+    s.type('help trap\r');
+    at = await s.waitFor('Parameters:', at);
+    expect(s.screen).toContain('trap — Trap\\x1b]0;t\\x07 (mcp:hostile)');
+    s.type('trap\r');
+    at = await s.waitFor('\\u202eevil', at);
+    s.type('exit\r');
+    expect(await s.exited()).toBe(0);
+    // Only readline's own CSI sequences reach the terminal: no OSC (title, clipboard, link), no ESC c, no BEL, no RLO.
+    expect(s.output).not.toMatch(/\x1b\]|\x1bc|\x07|\u202e/);
   });
 });
