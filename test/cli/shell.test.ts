@@ -116,10 +116,10 @@ describe('toolwright interactive shell (on a pseudo-terminal)', () => {
     at = await s.waitFor('Parameters:', at);
     expect(s.screen).toContain('trap — Trap\\x1b]0;t\\x07 (mcp:hostile)');
     s.type('trap\r');
-    at = await s.waitFor('\\u202eevil', at);
+    await s.waitFor('\\u202eevil', at);
     s.type('exit\r');
     expect(await s.exited()).toBe(0);
     // Only readline's own CSI sequences reach the terminal: no OSC (title, clipboard, link), no ESC c, no BEL, no RLO.
-    expect(s.output).not.toMatch(/\x1b\]|\x1bc|\x07|\u202e/);
+    expect(s.output).not.toMatch(/\x1b\]|\x1bc|\x07|\u202e/); // eslint-disable-line no-control-regex
   });
 });
