@@ -49,3 +49,5 @@ export type { ClientToolAnswer, ToolCallRequest, ToolTurnResult, ToolTurnStep } 
 export { createToolGroupsMcpServer } from './mcp/tool-groups-mcp-server.js';
 export type { ToolGroupsMcpServerOptions } from './mcp/tool-groups-mcp-server.js';
 export { parseProviderData, PROVIDER_DATA_HEADER } from './runtime/provider-data.js';
+export { createToolGroupToolset } from './mcp/create-tool-group-toolset.js';
+export type { ToolGroupToolsetOptions } from './mcp/create-tool-group-toolset.js';
