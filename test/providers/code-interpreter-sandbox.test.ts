@@ -197,6 +197,17 @@ describe('code interpreter configuration', () => {
     expect(text).not.toContain(tmpdir());
   });
 
+  it("ignores Llama Stack's DISABLE_CODE_SANDBOX: only the explicit option turns the sandbox off", async () => {
+    process.env.DISABLE_CODE_SANDBOX = '1';
+    try {
+      const result = await runtimeWith(new CodeInterpreterProvider()).invokeTool('code_interpreter', { code: 'import os\nprint(os.getuid(), os.path.exists("/work"))' });
+      expect(result.metadata).toMatchObject({ sandbox: 'bwrap' });
+      expect(textOf(result)).toBe('completed\n[stdout]\n65534 False\n[/stdout]\n[stderr]\n[/stderr]');
+    } finally {
+      delete process.env.DISABLE_CODE_SANDBOX;
+    }
+  });
+
   it('refuses an unknown sandbox mode', () => {
     expect(() => new CodeInterpreterProvider({ sandbox: 'docker' as 'none' })).toThrow("Code interpreter sandbox \"docker\" is not known; expected 'bwrap' or 'none'.");
   });

@@ -195,6 +195,22 @@ describe('ToolGroupRuntime', () => {
     expect(overridden.errorMessage).toBe("Argument 'mode' of tool 'g_echo' is fixed by tool group 'g' and cannot be set by the call; call it again without 'mode'.");
   });
 
+  it('passes the session id beside the arguments, not inside them (fact 55)', async () => {
+    const seen: unknown[] = [];
+    const provider: ToolGroupProvider = {
+      id: 'spy',
+      listTools: () => [{ name: 'spy', description: '', inputSchema: { type: 'object' } }],
+      invoke: (_tool, kwargs, ctx) => {
+        seen.push(kwargs, ctx.sessionId, ctx.callId);
+        return { content: [] };
+      },
+    };
+    runtime = new ToolGroupRuntime({ providers: [provider] });
+    runtime.registerToolGroup({ toolgroupId: 'g', providerId: 'spy', args: { region: 'eu' } });
+    await runtime.invokeTool('spy', { q: 1 }, { sessionId: 's-1', callId: 'call-1' });
+    expect(seen).toEqual([{ q: 1, region: 'eu' }, 's-1', 'call-1']);
+  });
+
   it('checks the arguments against the schema the model saw', async () => {
     runtime = new ToolGroupRuntime({ providers: [new CountingProvider()] });
     runtime.registerToolGroup({ toolgroupId: 'g', providerId: 'counting' });
