@@ -32,10 +32,11 @@ export interface FlattenOptions {
 /**
  * Rewrites composition that provider subsets lack into plain keywords: a `$ref` with validating
  * siblings is expanded one level and merged with them, `allOf` branches are merged into the node,
- * and `oneOf` becomes `anyOf` (see {@link FlattenOptions.oneOf}). Returns a new node; problems
- * name the path.
+ * and `oneOf` becomes `anyOf` (see {@link FlattenOptions.oneOf}). Returns `node` itself when it
+ * has none of these (never modify the result), else a new node; problems name the path.
  */
 export function flattenComposition(node: JsonSchema, path: string, options: FlattenOptions): JsonSchema {
+  if (node.$ref === undefined && node.allOf === undefined && node.oneOf === undefined) return node;
   let out: JsonSchema = { ...node };
   const kept = options.describedRefs === false ? BARE_REF : REF_SIBLINGS_KEPT;
   if (typeof out.$ref === 'string' && Object.keys(out).some((k) => !kept.has(k))) {

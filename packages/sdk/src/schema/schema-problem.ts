@@ -12,6 +12,9 @@ export interface SchemaProblem {
 /** Appends one segment to a JSON Pointer (escaping `~` and `/`). */
 export function pointer(base: string, ...segments: (string | number)[]): string {
   let out = base;
-  for (const s of segments) out += `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  for (const s of segments) {
+    const text = String(s);
+    out += `/${text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text}`;
+  }
   return out;
 }

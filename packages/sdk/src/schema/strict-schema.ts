@@ -15,15 +15,17 @@ type JsonObject = Record<string, unknown>;
 export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
 /** Keywords with no strict-mode equivalent that constrain values: the schema cannot be made strict. */
-const UNSUPPORTED = ['not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies', 'patternProperties', 'propertyNames', 'contains', 'unevaluatedItems'];
+const UNSUPPORTED = new Set(['not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies', 'patternProperties', 'propertyNames', 'contains', 'unevaluatedItems']);
 /** Validation keywords strict mode lacks that a hint in the description can carry. */
-const HINTED = new Set(['minLength', 'maxLength', 'uniqueItems', 'minProperties', 'maxProperties']);
+const HINTED: ReadonlySet<string> = new Set(['minLength', 'maxLength', 'uniqueItems', 'minProperties', 'maxProperties']);
+const HINTED_AND_FORMAT: ReadonlySet<string> = new Set([...HINTED, 'format']);
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Context {
   root: JsonSchema;
   problems: SchemaProblem[];
+  resolve(ref: string): JsonSchema | undefined;
 }
 
 /**
@@ -39,7 +41,7 @@ interface Context {
  * path; the returned schema is then only a best effort. Never modifies its input.
  */
 export function toStrictSchema(schema: JsonSchema, problems: SchemaProblem[] = []): JsonSchema {
-  const ctx: Context = { root: schema, problems };
+  const ctx: Context = { root: schema, problems, resolve: (ref) => resolveRef(schema, ref) };
   const out = strictNode(schema, '#', ctx);
   if (isObject(schema.$defs)) {
     const defs: Record<string, JsonSchema> = {};
@@ -53,13 +55,11 @@ export function toStrictSchema(schema: JsonSchema, problems: SchemaProblem[] = [
   return out;
 }
 
-function resolver(ctx: Context): (ref: string) => JsonSchema | undefined {
-  return (ref) => {
-    if (ref === '#') return ctx.root;
-    const m = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-    const defs = m ? (ctx.root[m[1]!] as Record<string, JsonSchema> | undefined) : undefined;
-    return m && defs ? defs[m[2]!.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  };
+function resolveRef(root: JsonSchema, ref: string): JsonSchema | undefined {
+  if (ref === '#') return root;
+  const m = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+  const defs = m ? (root[m[1]!] as Record<string, JsonSchema> | undefined) : undefined;
+  return m && defs ? defs[m[2]!.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
 }
 
 function typesOf(schema: JsonSchema): JsonSchemaType[] {
@@ -84,9 +84,9 @@ function strictNode(input: unknown, path: string, ctx: Context): JsonSchema {
     ctx.problems.push({ path, message: input === false ? 'is the false schema (accepts nothing).' : 'accepts any JSON value; strict mode needs a type.' });
     return {};
   }
-  const node = flattenComposition(input as JsonSchema, path, { resolve: resolver(ctx), oneOf: 'exclusive-only', describedRefs: false, problems: ctx.problems });
-  for (const key of UNSUPPORTED) {
-    if (node[key] !== undefined) ctx.problems.push({ path: pointer(path, key), message: `'${key}' has no strict-mode equivalent.` });
+  const node = flattenComposition(input as JsonSchema, path, { resolve: ctx.resolve, oneOf: 'exclusive-only', describedRefs: false, problems: ctx.problems });
+  for (const key of Object.keys(node)) {
+    if (UNSUPPORTED.has(key) && node[key] !== undefined) ctx.problems.push({ path: pointer(path, key), message: `'${key}' has no strict-mode equivalent.` });
   }
   const out: JsonSchema = {};
   if (typeof node.description === 'string') out.description = node.description;
@@ -116,8 +116,7 @@ function strictNode(input: unknown, path: string, ctx: Context): JsonSchema {
   if (types.includes('array')) strictArray(node, out, path, ctx);
   if (types.includes('object')) strictObject(node, out, path, ctx);
 
-  const hinted = new Set(HINTED);
-  if (typeof node.format === 'string' && !OPENAI_STRICT_FORMATS.has(node.format)) hinted.add('format');
+  const hinted = typeof node.format === 'string' && !OPENAI_STRICT_FORMATS.has(node.format) ? HINTED_AND_FORMAT : HINTED;
   for (const sentence of constraintHints(node, hinted)) appendHint(out, sentence);
   return out;
 }
