@@ -109,6 +109,12 @@ describe('BashSafety injection structures', () => {
     expect(step('cat <<EOF\n$(rm -rf ~)\nEOF')).toBe('ask:injection');
   });
 
+  it('analyses what follows a here-document on its first line (tree-sitter nests it in the redirect)', () => {
+    expect(step('cat <<EOF | sh\nrm -rf /\nEOF')).toBe('passthrough:none');
+    expect(safety.isReadOnly('cat <<EOF > out.txt\nx\nEOF', cwd)).toBe(false);
+    expect(verdict('cat <<EOF && rm -rf build\nx\nEOF').step).toBe('dangerous-pattern');
+  });
+
   it('asks for input that bash cannot parse', () => {
     expect(verdict('ls &&').reason).toBe('Command could not be parsed as bash (syntax error), so it cannot be statically analyzed');
   });

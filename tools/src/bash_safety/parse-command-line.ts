@@ -58,10 +58,13 @@ class Collector {
     if (GROUPS.has(node.type)) {
       for (const child of node.namedChildren) this.visit(child, redirects);
     } else if (node.type === 'redirected_statement') {
-      const own = node.childrenForFieldName('redirect').map(redirectOf);
+      const own: ShellRedirect[] = [];
+      const after: Node[] = [];
+      for (const redirect of node.childrenForFieldName('redirect')) splitRedirect(redirect, own, after);
       const body = node.childForFieldName('body');
       if (body) this.visit(body, [...redirects, ...own]);
       else this.add(node, [], [], [...redirects, ...own]);
+      for (const statement of after) this.visit(statement, []);
     } else if (node.type === 'command') {
       this.command(node, redirects);
     } else if (DECLARATIONS.has(node.type)) {
@@ -78,10 +81,11 @@ class Collector {
     const words: ShellWord[] = [];
     const assignments: Array<{ name: string; value: ShellWord }> = [];
     const redirects = [...inherited];
+    const after: Node[] = [];
     let previous: Node | undefined;
     for (const child of node.namedChildren) {
       if (child.type === 'variable_assignment') assignments.push(assignmentOf(child));
-      else if (child.type.endsWith('_redirect')) redirects.push(redirectOf(child));
+      else if (child.type.endsWith('_redirect')) splitRedirect(child, redirects, after);
       else if (child.type !== 'comment') {
         if (previous && this.source.slice(previous.endIndex, child.startIndex) === '\\\n') {
           this.problem ??= 'Command joins words with an escaped newline, which cannot be statically analyzed';
@@ -94,6 +98,7 @@ class Collector {
       this.problem ??= `The command name '${words[0].value}' is not a literal word, so the command cannot be statically analyzed`;
     }
     this.add(node, words, assignments, redirects);
+    for (const statement of after) this.visit(statement, []);
   }
 
   private add(node: Node, words: ShellWord[], assignments: Array<{ name: string; value: ShellWord }>, redirects: ShellRedirect[]): void {
@@ -116,6 +121,27 @@ function cdTarget(name: string, target: ShellWord | undefined, cwd: string | und
 function assignmentOf(node: Node): { name: string; value: ShellWord } {
   const value = node.childForFieldName('value');
   return { name: node.childForFieldName('name')?.text ?? '', value: value ? shellWord(value) : { value: '', dynamic: false, glob: false } };
+}
+
+/** Parts of a here-document redirect that are not its text. */
+const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end']);
+
+/**
+ * Adds a redirect to `redirects`. tree-sitter-bash nests the rest of a here-document's first line
+ * inside the redirect (`cat <<EOF > out | sh && rm x`): its redirects belong to the command, and
+ * its pipelines and commands run too, so they go to `after` to be analysed like the others.
+ */
+function splitRedirect(node: Node, redirects: ShellRedirect[], after: Node[]): void {
+  if (node.type !== 'heredoc_redirect') {
+    redirects.push(redirectOf(node));
+    return;
+  }
+  redirects.push({ operator: '<<', writes: false });
+  for (const child of node.namedChildren) {
+    if (HEREDOC_PARTS.has(child.type)) continue;
+    if (child.type.endsWith('_redirect')) splitRedirect(child, redirects, after);
+    else after.push(child);
+  }
 }
 
 function redirectOf(node: Node): ShellRedirect {

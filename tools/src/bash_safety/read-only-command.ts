@@ -27,6 +27,8 @@ export function isReadOnlyCommand(command: SimpleCommand): boolean {
     return !call.inPlace && call.problem === undefined;
   }
   if (name === 'git') return isReadOnlyGit(words.slice(1));
+  if (name === 'date') return !words.slice(1).some((w) => w === '-s' || w.startsWith('--set'));
+  if (name === 'uniq') return words.slice(1).filter((w) => !w.startsWith('-')).length <= 1; // a second operand is an output file
   if (SAFE_COMMANDS.has(name)) return true;
   if ((name === 'command' || name === 'type') && words.length > 1) return true; // `command -v x` looks a name up
   return PREFIX_WORDS.some((prefix) => prefix.every((p, i) => words[i] === p));
