@@ -11,7 +11,7 @@ const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 
 function node(args: string[], cwd = ROOT): string {
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.NODE_OPTIONS;
   return execFileSync(process.execPath, args, { cwd, env, encoding: 'utf8', timeout: 60_000 });
 }
