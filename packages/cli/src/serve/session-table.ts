@@ -28,6 +28,7 @@ interface Entry<S> {
 export class SessionTable<S extends ClosableSession> {
   private readonly entries = new Map<string, Entry<S>>();
   private reserved = 0;
+  private closed = false;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: SessionTableOptions) {
@@ -41,9 +42,9 @@ export class SessionTable<S extends ClosableSession> {
     return this.entries.size;
   }
 
-  /** Takes a slot for a session being opened; false when the table is full. */
+  /** Takes a slot for a session being opened; false when the table is full or closed. */
   reserve(): boolean {
-    if (this.entries.size + this.reserved >= this.options.maxSessions) return false;
+    if (this.closed || this.entries.size + this.reserved >= this.options.maxSessions) return false;
     this.reserved++;
     return true;
   }
@@ -53,9 +54,13 @@ export class SessionTable<S extends ClosableSession> {
     this.reserved = Math.max(0, this.reserved - 1);
   }
 
-  /** Turns a reserved slot into the session `id`. */
+  /** Turns a reserved slot into the session `id` (closed at once when the table was closed meanwhile). */
   add(id: string, session: S): void {
     this.unreserve();
+    if (this.closed) {
+      void session.close().catch(() => undefined);
+      return;
+    }
     this.entries.set(id, { session, lastUsed: Date.now(), inFlight: 0 });
   }
 
@@ -96,6 +101,7 @@ export class SessionTable<S extends ClosableSession> {
 
   /** Stops the sweep and closes every session. */
   async closeAll(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
     const open = [...this.entries.values()];
     this.entries.clear();

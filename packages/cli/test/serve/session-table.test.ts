@@ -38,4 +38,15 @@ describe('SessionTable', () => {
     expect(expired).toEqual(['idle', 'busy']);
     await table.closeAll();
   });
+
+  it('refuses and closes sessions that arrive after closeAll', async () => {
+    const table = new SessionTable({ maxSessions: 5, idleMs: 1000 });
+    expect(table.reserve()).toBe(true);
+    await table.closeAll();
+    expect(table.reserve()).toBe(false);
+    const late = session();
+    table.add('late', late);
+    expect(late.closed).toBe(1);
+    expect(table.size).toBe(0);
+  });
 });
