@@ -52,9 +52,11 @@ async function overhead(label: string, runtime: ToolGroupRuntime, provider: Tool
   };
   const runtimeSamples: number[] = [];
   const directSamples: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    directSamples.push(await timeAsync(direct, iterations, 3));
+  // Interleaved, alternating which goes first, so that drift on a busy machine hits both alike.
+  for (let round = 0; round < 6; round++) {
+    if (round % 2 === 0) directSamples.push(await timeAsync(direct, iterations, 3));
     runtimeSamples.push(await timeAsync(viaRuntime, iterations, 3));
+    if (round % 2 === 1) directSamples.push(await timeAsync(direct, iterations, 3));
   }
   const value = median(runtimeSamples);
   const baseline = median(directSamples);
