@@ -23,6 +23,9 @@ export { GREP_BACKENDS, GREP_DESCRIPTION, GREP_MAX_RESULTS, GrepAction, GrepExec
 export type { GrepBackend } from './grep/index.js';
 export {
   formatTaskList,
+  MAX_NOTES_CHARS,
+  MAX_TASKS,
+  MAX_TITLE_CHARS,
   TASK_STATUSES,
   TASK_TRACKER_COMMANDS,
   TASK_TRACKER_DESCRIPTION,
@@ -45,7 +48,7 @@ export {
   TerminalTool,
 } from './terminal/index.js';
 export { THINK_DESCRIPTION, ThinkAction, ThinkExecutor, ThinkObservation, ThinkTool } from './think/index.js';
-export { truncateMiddle } from './shared/truncate-middle.js';
+export { MAX_SAVED_OUTPUTS, truncateMiddle } from './shared/truncate-middle.js';
 export { MATCH_TIME_LIMIT_MS, MAX_PATTERN_CHARS } from './shared/pattern-limits.js';
 export { RegexWorkerPool, regexWorkers } from './shared/regex-worker-pool.js';
 export type { RegexWorkerOp, RegexWorkerPoolOptions } from './shared/regex-worker-pool.js';

@@ -6,7 +6,7 @@ import { MtimeOrder } from '../shared/newest-first.js';
 import { MATCH_TIME_LIMIT_MS, matchTooSlowMessage, MAX_PATTERN_CHARS, patternTooLongMessage } from '../shared/pattern-limits.js';
 import { regexWorkers } from '../shared/regex-worker-pool.js';
 import { timeBudget } from '../shared/time-budget.js';
-import { walkFiles } from '../shared/walk-files.js';
+import { walkFileBatches } from '../shared/walk-files.js';
 import type { GlobAction } from './definition.js';
 import { GlobObservation } from './definition.js';
 import { globMatcher } from './glob-matcher.js';
@@ -53,8 +53,8 @@ export class GlobExecutor implements ToolExecutor<GlobAction, GlobObservation> {
         const hits = await regexWorkers.match('test', matcher.regex, files.map((f) => f.rel), budget.signal);
         for (const hit of hits) order.add(files[hit]!.path);
       };
-      for await (const file of walkFiles(searchPath, { signal: budget.signal, enter: matcher.enter })) {
-        batch.push(file);
+      for await (const files of walkFileBatches(searchPath, { signal: budget.signal, enter: matcher.enter })) {
+        for (const file of files) batch.push(file);
         if (batch.length >= BATCH) await flush();
       }
       await flush();

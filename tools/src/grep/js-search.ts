@@ -1,5 +1,5 @@
 import { regexWorkers } from '../shared/regex-worker-pool.js';
-import { walkFiles } from '../shared/walk-files.js';
+import { walkFileBatches } from '../shared/walk-files.js';
 import type { IncludeFilter } from './include-filter.js';
 
 /** Files sent to the regex worker per request. */
@@ -14,7 +14,7 @@ const BATCH = 2_000;
  */
 export async function jsSearch(regex: RegExp, dir: string, include: IncludeFilter, signal?: AbortSignal): Promise<string[]> {
   const walked: Array<{ path: string; rel: string }> = [];
-  for await (const file of walkFiles(dir, { signal })) walked.push(file);
+  for await (const batch of walkFileBatches(dir, { signal })) walked.push(...batch);
   const keep = await include(walked.map((file) => file.rel), signal);
   const files = walked.filter((_, i) => keep[i]).map((file) => file.path);
   const matched: string[] = [];

@@ -28,10 +28,21 @@ function fileMatches(path, regex) {
   if (nul !== -1 && nul < BINARY_PROBE) return false;
   return matchesSomeLine(regex, data.toString('utf8', 0, nul === -1 ? data.length : nul));
 }
+const compiled = new Map(); // the last few patterns, so a repeated search runs V8's already tiered-up code
+function regexFor(source, flags) {
+  const key = flags + '/' + source;
+  let regex = compiled.get(key);
+  if (regex === undefined) {
+    regex = new RegExp(source, flags);
+    if (compiled.size >= 16) compiled.delete(compiled.keys().next().value);
+    compiled.set(key, regex);
+  }
+  return regex;
+}
 parentPort.on('message', (request) => {
   let hits;
   try {
-    const regex = new RegExp(request.source, request.flags);
+    const regex = regexFor(request.source, request.flags);
     const items = request.items === '' ? [] : request.items.split('\0');
     const found = [];
     for (let i = 0; i < items.length; i++) {

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** The most saved full outputs kept per directory and prefix; older ones are removed (disk use stays bounded). */
+export const MAX_SAVED_OUTPUTS = 50;
 
 /** Options of {@link truncateMiddle}. */
 export interface TruncateMiddleOptions {
@@ -57,8 +60,26 @@ function saveFullText(text: string, dir: string, prefix: string): string | undef
   try {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path, text, { encoding: 'utf8', flag: 'w' });
+    pruneSaved(dir, `${prefix}_output_`, path);
     return path;
   } catch {
     return undefined;
+  }
+}
+
+/** Removes the oldest files named `<start>…` in `dir` beyond {@link MAX_SAVED_OUTPUTS}, never `keep`. */
+function pruneSaved(dir: string, start: string, keep: string): void {
+  const saved = readdirSync(dir).filter((name) => name.startsWith(start));
+  if (saved.length <= MAX_SAVED_OUTPUTS) return;
+  const byAge = saved
+    .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .filter((entry) => entry.path !== keep)
+    .sort((a, b) => a.mtime - b.mtime);
+  for (const entry of byAge.slice(0, saved.length - MAX_SAVED_OUTPUTS)) {
+    try {
+      unlinkSync(entry.path);
+    } catch {
+      // gone already
+    }
   }
 }

@@ -21,35 +21,70 @@ export interface WalkOptions {
 /**
  * The regular files under `root`, as ripgrep would visit them by default: hidden entries (names
  * starting with `.`, so `.git` too) skipped, `.gitignore` files inside the tree honoured, symbolic
- * links not followed, unreadable directories skipped.
+ * links not followed, unreadable directories skipped. Yields the files of one directory at a time
+ * (an async step per file would cost more than the walk itself), several directories being read at
+ * once, so the order is not fixed: callers sort.
  */
-export async function* walkFiles(root: string, options: WalkOptions | AbortSignal = {}): AsyncGenerator<WalkedFile> {
-  const { signal, enter } = options instanceof AbortSignal ? { signal: options, enter: undefined } : options;
-  const stack: Array<{ dir: string; rel: string; rules: GitignoreRules }> = [{ dir: root, rel: '', rules: GitignoreRules.EMPTY }];
-  while (stack.length > 0) {
+export async function* walkFileBatches(root: string, options: WalkOptions = {}): AsyncGenerator<WalkedFile[]> {
+  const { signal, enter } = options;
+  const queue: DirToRead[] = [{ dir: root, rel: '', rules: GitignoreRules.EMPTY }];
+  const reading = new Map<number, Promise<{ id: number; read: DirRead }>>();
+  let nextId = 0;
+  for (;;) {
+    while (reading.size < CONCURRENT_READS && queue.length > 0) {
+      const id = nextId++;
+      reading.set(id, readDir(queue.pop()!, enter).then((read) => ({ id, read })));
+    }
+    if (reading.size === 0) return;
     signal?.throwIfAborted();
-    const { dir, rel, rules: inherited } = stack.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = await fsp.readdir(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    let rules = inherited;
-    if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-      const text = await fsp.readFile(join(dir, '.gitignore'), 'utf8').catch(() => '');
-      rules = rules.extend(rel, text);
-    }
-    const subdirs: Array<{ dir: string; rel: string; rules: GitignoreRules }> = [];
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if ((enter === undefined || enter(childRel)) && !rules.ignores(childRel, true)) subdirs.push({ dir: join(dir, entry.name), rel: childRel, rules });
-      } else if (entry.isFile()) {
-        if (!rules.ignores(childRel, false)) yield { path: join(dir, entry.name), rel: childRel };
-      }
-    }
-    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
+    const { id, read } = await Promise.race(reading.values());
+    reading.delete(id);
+    queue.push(...read.subdirs);
+    if (read.files.length > 0) yield read.files;
   }
+}
+
+/** Directories read at once (the thread pool has 4 threads; a walk one directory at a time waits on each). */
+const CONCURRENT_READS = 8;
+
+interface DirToRead {
+  dir: string;
+  rel: string;
+  rules: GitignoreRules;
+}
+
+interface DirRead {
+  files: WalkedFile[];
+  subdirs: DirToRead[];
+}
+
+async function readDir({ dir, rel, rules: inherited }: DirToRead, enter: WalkOptions['enter']): Promise<DirRead> {
+  let entries: Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch {
+    return { files: [], subdirs: [] };
+  }
+  let rules = inherited;
+  if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+    const text = await fsp.readFile(join(dir, '.gitignore'), 'utf8').catch(() => '');
+    rules = rules.extend(rel, text);
+  }
+  const files: WalkedFile[] = [];
+  const subdirs: DirToRead[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if ((enter === undefined || enter(childRel)) && !rules.ignores(childRel, true)) subdirs.push({ dir: join(dir, entry.name), rel: childRel, rules });
+    } else if (entry.isFile()) {
+      if (!rules.ignores(childRel, false)) files.push({ path: join(dir, entry.name), rel: childRel });
+    }
+  }
+  return { files, subdirs };
+}
+
+/** The files of {@link walkFileBatches}, one by one. */
+export async function* walkFiles(root: string, options: WalkOptions | AbortSignal = {}): AsyncGenerator<WalkedFile> {
+  for await (const batch of walkFileBatches(root, options instanceof AbortSignal ? { signal: options } : options)) yield* batch;
 }

@@ -1,11 +1,12 @@
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
-import { CONVERSATION_STATE, Inject, Service } from '@toolwright/sdk';
+import { CONVERSATION_STATE, ErrorCode, Inject, Service } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import type { TaskItem, TaskTrackerAction } from './definition.js';
 import { TASK_STATUSES, TaskTrackerObservation } from './definition.js';
 import { formatTaskList } from './format-task-list.js';
+import { taskListProblem } from './task-limits.js';
 
 /** The file, inside the conversation's state directory, that holds the list. */
 export const TASKS_FILE = 'TASKS.json';
@@ -23,6 +24,10 @@ export class TaskTrackerExecutor implements ToolExecutor<TaskTrackerAction, Task
   /** `plan` replaces and saves the list; `view` shows it. */
   async execute(action: TaskTrackerAction): Promise<TaskTrackerObservation> {
     if (action.command === 'plan') {
+      const problem = taskListProblem(action.taskList);
+      if (problem !== undefined) {
+        return Object.assign(TaskTrackerObservation.fromText(problem, { isError: true, errorCode: ErrorCode.INVALID_ARGUMENTS }), { command: 'plan' as const, taskList: await this.load() });
+      }
       const tasks = action.taskList.map((t) => ({ title: t.title, notes: t.notes ?? '', status: t.status ?? 'todo' }));
       try {
         await fsp.mkdir(join(this.file, '..'), { recursive: true });

@@ -10,3 +10,4 @@ export {
 export type { TaskStatus, TaskTrackerCommand } from './definition.js';
 export { formatTaskList } from './format-task-list.js';
 export { TASKS_FILE, TaskTrackerExecutor } from './impl.js';
+export { MAX_NOTES_CHARS, MAX_TASKS, MAX_TITLE_CHARS, taskListProblem } from './task-limits.js';

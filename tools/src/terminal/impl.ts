@@ -127,7 +127,7 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
   private report(action: TerminalAction, outcome: WaitOutcome, options: { prefix: string; suffix?: string; isError?: boolean; timeout?: boolean }): TerminalObservation {
     let output = cleanOutput(outcome.output);
     if (!this.continuing && output.startsWith(action.command.trim())) output = output.slice(action.command.trim().length); // a program turned echo back on
-    output = output.replace(/^\n+/, '').replace(/\s+$/, '');
+    output = output.replace(/^\n+/, '').trimEnd(); // trimEnd, not /\s+$/: that regex is quadratic on a long run of spaces
     const lines: string[] = [];
     let exitCode = -1;
     if (outcome.kind === 'done') {

@@ -8,3 +8,5 @@ export { pidNamespacePrefix } from './pid-namespace.js';
 export type { PtySessionOptions, WaitOptions, WaitOutcome } from './pty-session.js';
 export { descendantsOf, isAlive, killAndWait, killSession, processesInSession, processesWithEnv } from './session-processes.js';
 export { splitCommands } from './split-commands.js';
+export { OutputBuffer } from './output-buffer.js';
+export type { BufferMatch, OutputBufferOptions } from './output-buffer.js';

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { OutputBuffer } from './output-buffer.js';
 import { pidNamespacePrefix } from './pid-namespace.js';
 import { descendantsOf, foregroundGroupOf, isAlive, killAndWait, killSession, processesWithEnv, sessionLeaderAmong, sessionOf, signalAll } from './session-processes.js';
 
@@ -42,8 +43,6 @@ export interface WaitOptions {
 
 /** A line longer than this is not typed (a terminal line holds 4,095 bytes) but sourced from a file. */
 const MAX_TYPED_LINE = 3_000;
-/** Unread output kept in memory; beyond it the middle is dropped (the saved file says so). */
-const MAX_BUFFER = 8_000_000;
 
 let scriptChecked: boolean | undefined;
 
@@ -67,8 +66,8 @@ function quote(text: string): string {
  */
 export class PtySession {
   private readonly decoder = new StringDecoder('utf8');
-  private buffer = '';
-  private dropped = 0;
+  /** Unread output, bounded (beyond 6 M characters the middle is dropped, and the text says so). */
+  private readonly buffer = new OutputBuffer();
   private exited = false;
   private exitCode: number | null = null;
   private readonly marker: RegExp;
@@ -167,8 +166,8 @@ export class PtySession {
   async interrupt(graceMs = 2_000): Promise<void> {
     this.write('\x03');
     const deadline = Date.now() + graceMs;
-    while (Date.now() < deadline && this.running && !this.marker.test(this.buffer) && !this.exited) await new Promise((r) => setTimeout(r, 20));
-    if (this.exited || this.marker.test(this.buffer)) return;
+    while (Date.now() < deadline && this.running && !this.buffer.find(this.marker) && !this.exited) await new Promise((r) => setTimeout(r, 20));
+    if (this.exited || this.buffer.find(this.marker)) return;
     const group = foregroundGroupOf(this.shellPid);
     if (group !== undefined && group !== this.shellPid) {
       try {
@@ -186,19 +185,19 @@ export class PtySession {
   async wait(options: WaitOptions): Promise<WaitOutcome> {
     const started = Date.now();
     for (;;) {
-      const done = this.marker.exec(this.buffer);
+      const done = this.buffer.find(this.marker);
       if (done) {
-        const output = this.take(done.index, done.index + done[0].length);
+        const output = this.buffer.take(done.start, done.end);
         this.running = false;
-        return { kind: 'done', output, exitCode: Number(done[1]), cwd: done[2]! };
+        return { kind: 'done', output, exitCode: Number(done.match[1]), cwd: done.match[2]! };
       }
-      if (this.exited) return { kind: 'exited', output: this.take(this.buffer.length), exitCode: this.exitCode };
-      if (options.signal?.aborted) return { kind: 'aborted', output: this.take(this.buffer.length) };
+      if (this.exited) return { kind: 'exited', output: this.buffer.take(), exitCode: this.exitCode };
+      if (options.signal?.aborted) return { kind: 'aborted', output: this.buffer.take() };
       const now = Date.now();
       const idleLeft = options.idleMs === undefined ? Infinity : Math.max(this.lastOutputAt, started) + options.idleMs - now;
       const hardLeft = options.hardMs === undefined ? Infinity : started + options.hardMs - now;
-      if (hardLeft <= 0) return { kind: 'hard', output: this.take(this.buffer.length) };
-      if (idleLeft <= 0) return { kind: 'idle', output: this.take(this.buffer.length) };
+      if (hardLeft <= 0) return { kind: 'hard', output: this.buffer.take() };
+      if (idleLeft <= 0) return { kind: 'idle', output: this.buffer.take() };
       await this.sleep(Math.min(idleLeft, hardLeft), options.signal);
     }
   }
@@ -227,27 +226,14 @@ export class PtySession {
 
   /** Output dropped from memory because it exceeded the buffer (characters). */
   get droppedChars(): number {
-    return this.dropped;
+    return this.buffer.dropped;
   }
 
   private onOutput(text: string): void {
     if (text === '') return;
-    this.buffer += text;
-    if (this.buffer.length > MAX_BUFFER) {
-      const keepHead = MAX_BUFFER / 2;
-      const cut = this.buffer.length - MAX_BUFFER / 4 - keepHead;
-      this.buffer = this.buffer.slice(0, keepHead) + this.buffer.slice(keepHead + cut);
-      this.dropped += cut;
-    }
+    this.buffer.append(text);
     this.lastOutputAt = Date.now();
     this.wake?.();
-  }
-
-  /** Removes and returns the buffer up to `end` (skipping `[end, resume)`, the prompt). */
-  private take(end: number, resume = end): string {
-    const output = this.buffer.slice(0, end);
-    this.buffer = this.buffer.slice(resume);
-    return output;
   }
 
   private sleep(ms: number, signal?: AbortSignal): Promise<void> {
