@@ -51,6 +51,7 @@ export async function run(): Promise<BenchTable[]> {
     buildTree(root);
     const registry = registerBuiltinTools(new ToolRegistry());
     const [grep] = await registry.resolve({ name: 'grep', params: { backend: 'ripgrep' } }, state);
+    const [jsGrep] = await registry.resolve({ name: 'grep', params: { backend: 'js' } }, state);
     const [globTool] = await registry.resolve({ name: 'glob' }, state);
     const [terminal] = await registry.resolve({ name: 'terminal' }, state);
 
@@ -62,6 +63,16 @@ export async function run(): Promise<BenchTable[]> {
       const plain = await timeAsync(() => runProcess('rg', ['-l', '-i', pattern, root]), 3, 7);
       const tool = await timeAsync(() => callTool(grep!, { pattern }), 3, 7);
       grepRows.push({ name: `grep tool, ${label}`, value: tool / 1000, unit: 'ms/op', baseline: plain / 1000, baselineName: 'rg -l -i', target: 1.3 });
+    }
+
+    // The JavaScript search (issue 9: it matches in a worker thread that a timeout can stop).
+    for (const [label, pattern] of [
+      ['rare token', 'rareneedletoken'],
+      ['look-behind (the ripgrep fallback path)', '(?<!x)RareNeedleToken'],
+    ] as const) {
+      const plain = await timeAsync(() => runProcess('rg', ['-l', '-i', 'rareneedletoken', root]), 2, 5);
+      const tool = await timeAsync(() => callTool(jsGrep!, { pattern }), 2, 5);
+      grepRows.push({ name: `grep tool, JavaScript backend, ${label}`, value: tool / 1000, unit: 'ms/op', baseline: plain / 1000, baselineName: 'rg -l -i', note: 'walk + read + match; no target' });
     }
 
     const globRows: BenchRow[] = [];
