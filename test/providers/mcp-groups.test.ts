@@ -61,6 +61,17 @@ describe('MCP tool groups against real servers over HTTP', () => {
     await runtime.unregisterToolGroup('mcp::locked');
   });
 
+  it('reaches a server over legacy SSE', async () => {
+    const sse = await startEverythingHttp(undefined, 'sse');
+    try {
+      runtime.registerToolGroup({ toolgroupId: 'mcp::sse', providerId: 'model-context-protocol', mcpEndpoint: { uri: sse.url, transport: 'sse' } });
+      expect((await runtime.invokeTool('mcp::sse/echo', { message: 'over sse' })).content).toEqual([{ type: 'text', text: 'Echo: over sse' }]);
+      await runtime.unregisterToolGroup('mcp::sse');
+    } finally {
+      await sse.stop();
+    }
+  });
+
   it('skips an unreachable group with a warning while the others keep working (fact 53, #2540)', async () => {
     const port = await freePort();
     runtime.registerToolGroup({ toolgroupId: 'mcp::down', providerId: 'model-context-protocol', mcpEndpoint: `http://127.0.0.1:${port}/mcp` });

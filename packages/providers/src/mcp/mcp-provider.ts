@@ -35,6 +35,7 @@ export const MCP_PROVIDER_ID = 'model-context-protocol';
 export class McpProvider implements ToolGroupProvider {
   readonly id = MCP_PROVIDER_ID;
   private readonly connections = new Map<string, Connection>();
+  private readonly changeListeners: ((toolgroupId: string) => void)[] = [];
 
   constructor(private readonly options: McpProviderOptions = {}) {}
 
@@ -91,6 +92,10 @@ export class McpProvider implements ToolGroupProvider {
     }
   }
 
+  onToolsChanged(listener: (toolgroupId: string) => void): void {
+    this.changeListeners.push(listener);
+  }
+
   async releaseGroup(group: ToolGroup): Promise<void> {
     const connection = this.connections.get(group.toolgroupId);
     this.connections.delete(group.toolgroupId);
@@ -117,6 +122,11 @@ export class McpProvider implements ToolGroupProvider {
       transport: this.options.transportFor ? () => this.options.transportFor!(group) : () => httpTransport(endpoint!, connection),
       connectTimeoutMs: this.options.connectTimeoutMs,
       callTimeoutMs: this.options.callTimeoutMs,
+    });
+    // Every listing after a connect, and every list_changed refresh: the runtime re-reads the
+    // client's list (no request) on next need. One during the group's first listing is harmless.
+    connection.client.onToolsChanged(() => {
+      for (const listener of this.changeListeners) listener(group.toolgroupId);
     });
     this.connections.set(group.toolgroupId, connection);
     return connection;

@@ -39,6 +39,11 @@ export interface ToolGroupProvider {
   listTools(group: ToolGroup, ctx: ListingContext): readonly ProvidedToolDef[] | Promise<readonly ProvidedToolDef[]>;
   /** Runs one tool. `kwargs` are the model's arguments merged with the group's fixed args. */
   invoke(tool: ToolDef, kwargs: Record<string, unknown>, ctx: InvocationContext): ToolInvocationResult | Promise<ToolInvocationResult>;
+  /**
+   * Subscribes the runtime to "this group's tools changed" (an MCP server's
+   * `notifications/tools/list_changed`): the runtime then lists the group again on next need.
+   */
+  onToolsChanged?(listener: (toolgroupId: string) => void): void;
   /** Releases what the provider holds for a group (connections) when it is unregistered. */
   releaseGroup?(group: ToolGroup): void | Promise<void>;
   /** Releases everything. */

@@ -70,6 +70,12 @@ export class ToolGroupRuntime {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `A provider with id '${provider.id}' is already registered.`, details: { providerId: provider.id } });
     }
     this.providers.set(provider.id, provider);
+    provider.onToolsChanged?.((toolgroupId) => {
+      const entry = this.groups.get(toolgroupId);
+      if (entry?.provider !== provider) return;
+      entry.invalidate();
+      this.rebuildNames();
+    });
     return this;
   }
 

@@ -134,6 +134,16 @@ describe('ToolGroupRuntime with an MCP group', () => {
     );
   });
 
+  it("lists an MCP group again after the server's tools/list_changed", async () => {
+    setup().registerToolGroup({ toolgroupId: 'mcp::docs', providerId: 'model-context-protocol', mcpEndpoint: 'http://127.0.0.1:9/mcp' });
+    expect((await runtime.listTools()).map((t) => t.name)).toEqual(['search', 'fetch_page', 'broken', 'silent_failure']);
+    await server.setTools([{ name: 'lookup', description: 'Look up', handler: () => 'found' }]);
+    for (let i = 0; i < 50 && runtime.getToolGroup('mcp::docs').status.state === 'ready'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await runtime.listTools()).map((t) => t.name)).toEqual(['lookup']);
+    expect((await runtime.invokeTool('lookup', {})).content).toEqual([{ type: 'text', text: 'found' }]);
+    expect((await runtime.invokeTool('search', { query: 'q' })).errorCode).toBe(3);
+  });
+
   it('does not contact an MCP server at registration, and lists each group once (fact 53)', async () => {
     setup().registerToolGroup({ toolgroupId: 'mcp::docs', providerId: 'model-context-protocol', mcpEndpoint: 'http://127.0.0.1:9/mcp' });
     expect(server.sessionCount).toBe(0);
