@@ -4,6 +4,7 @@ import { chmodSync, chownSync, linkSync, mkdirSync, readFileSync, readdirSync, s
 import { promises } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_QUOTED_CHARS, writeFileAtomic } from '@toolwright/tools';
+import { EditHistory } from '../src/file_editor/edit-history.js';
 import type { AtomicWriteFs } from '@toolwright/tools';
 import { fixture } from './support/fixture.js';
 
@@ -252,5 +253,20 @@ describe('file_editor bounds work and output by what the model sent', () => {
     } finally {
       await f.cleanup();
     }
+  });
+});
+
+describe('EditHistory', () => {
+  it('keeps at most its character budget of earlier contents, dropping the oldest records of any file first', () => {
+    const history = new EditHistory(25);
+    history.push('/a', 'a'.repeat(10), 'A');
+    history.push('/b', 'b'.repeat(10), 'B');
+    history.push('/a', 'c'.repeat(10), 'C');
+    expect(history.size).toBe(20);
+    expect(history.peek('/b')?.before).toBe('b'.repeat(10));
+    expect(history.pop('/a')?.before).toBe('c'.repeat(10));
+    expect(history.pop('/a')).toBeUndefined(); // the oldest record went to make room
+    history.push('/c', 'x'.repeat(100), 'X'); // one record over the budget is still kept: it is the one to undo
+    expect([history.peek('/c')?.before?.length, history.peek('/b'), history.size]).toEqual([100, undefined, 100]);
   });
 });

@@ -3,7 +3,7 @@ export { confinePath, isInside, realpathAsFarAsExists, resourcePathOf } from './
 export type { ConfinedPath } from './confine-path.js';
 export { FILE_EDITOR_COMMANDS, FILE_EDITOR_DESCRIPTION, FileEditorAction, FileEditorObservation, FileEditorParams, FileEditorTool } from './definition.js';
 export type { FileEditorCommand } from './definition.js';
-export { contentDigest, EditHistory, MAX_HISTORY_PER_FILE } from './edit-history.js';
+export { contentDigest, EditHistory, MAX_HISTORY_CHARS, MAX_HISTORY_PER_FILE } from './edit-history.js';
 export type { EditRecord } from './edit-history.js';
 export { checkNewContentSize, IMAGE_TYPES, imageTypeOf, linesOf, readBytes, readText } from './file-content.js';
 export { MAX_QUOTED_CHARS, quoteClipped } from './quote-clipped.js';
