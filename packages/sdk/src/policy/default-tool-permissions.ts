@@ -14,6 +14,16 @@ export function defaultIsReadOnly(annotations: Pick<ToolAnnotations, 'readOnlyHi
  */
 export function defaultCheckPermissions(name: string, annotations: Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint'>): PermissionDecision {
   if (annotations.readOnlyHint === true) return ALLOW_READ_ONLY;
-  const what = annotations.destructiveHint === false ? 'changes its environment' : 'may make destructive changes (destructiveHint)';
-  return { behavior: 'ask', reason: 'tool', message: `'${name}' ${what}.` };
+  let byName = asks.get(annotations);
+  if (!byName) asks.set(annotations, (byName = new Map()));
+  let decision = byName.get(name);
+  if (!decision) {
+    const what = annotations.destructiveHint === false ? 'changes its environment' : 'may make destructive changes (destructiveHint)';
+    decision = Object.freeze({ behavior: 'ask', reason: 'tool', message: `'${name}' ${what}.` });
+    byName.set(name, decision);
+  }
+  return decision;
 }
+
+/** The default asks, built once per tool (annotations object) and name. */
+const asks = new WeakMap<object, Map<string, PermissionDecision>>();

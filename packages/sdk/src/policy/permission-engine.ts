@@ -22,6 +22,24 @@ interface RuleSet {
   allow: PermissionRule[];
 }
 
+/** Decisions that depend only on the rule, built once when the rule is added (the hot path allocates nothing for them). */
+const ruleDecisions = new WeakMap<PermissionRule, PermissionDecision>();
+
+function ruleDecision(rule: PermissionRule): PermissionDecision {
+  let decision = ruleDecisions.get(rule);
+  if (!decision) {
+    const text = `${formatRule(rule)}${sourceText(rule)}`;
+    decision =
+      rule.behavior === 'deny'
+        ? { behavior: 'deny', reason: 'rule', rule, message: `Rule ${text} denies this call of '${rule.tool}'.` }
+        : rule.behavior === 'allow'
+          ? { behavior: 'allow', reason: 'rule', rule, message: `Rule ${text} allows this call of '${rule.tool}'.` }
+          : { behavior: 'ask', reason: 'rule', rule, message: `Rule ${text} asks before this call of '${rule.tool}'.` };
+    ruleDecisions.set(rule, Object.freeze(decision));
+  }
+  return decision;
+}
+
 const READ_ONLY: PermissionDecision = Object.freeze({ behavior: 'allow', reason: 'readOnly', message: 'The call is read-only.' });
 const BYPASS: PermissionDecision = Object.freeze({ behavior: 'allow', reason: 'mode', message: 'Allowed by bypass mode.' });
 
@@ -50,16 +68,26 @@ function sourceText(rule: PermissionRule): string {
  * makes `check` throw: the caller must fail closed.
  */
 export class PermissionEngine {
-  /** The current mode; may be changed at any time. */
-  mode: PermissionMode;
+  private currentMode: PermissionMode;
+  private ctx?: PermissionContext;
   private readonly byTool = new Map<string, RuleSet>();
   private readonly all: PermissionRule[] = [];
   private dirs: readonly string[];
 
   constructor(options: PermissionEngineOptions = {}) {
-    this.mode = options.mode ?? 'default';
+    this.currentMode = options.mode ?? 'default';
     this.dirs = Object.freeze([...(options.workingDirectories ?? [])]);
     for (const rule of options.rules ?? []) this.addRule(rule);
+  }
+
+  /** The current mode; may be changed at any time. */
+  get mode(): PermissionMode {
+    return this.currentMode;
+  }
+
+  set mode(mode: PermissionMode) {
+    this.currentMode = mode;
+    this.ctx = undefined;
   }
 
   /** Every rule, in the order added. */
@@ -74,6 +102,7 @@ export class PermissionEngine {
 
   set workingDirectories(dirs: readonly string[]) {
     this.dirs = Object.freeze([...dirs]);
+    this.ctx = undefined;
   }
 
   /** Adds a rule (an identical one already present is not added twice). Returns true when added. */
@@ -90,7 +119,7 @@ export class PermissionEngine {
 
   /** The context a tool's `checkPermissions` gets. */
   context(): PermissionContext {
-    return { mode: this.mode, workingDirectories: this.dirs };
+    return (this.ctx ??= Object.freeze({ mode: this.currentMode, workingDirectories: this.dirs }));
   }
 
   /** The decision for `action` of `tool`: allow, ask or deny (never passthrough). */
@@ -99,10 +128,10 @@ export class PermissionEngine {
     const set = this.byTool.get(tool.name);
     if (set) {
       const deny = firstMatch(set.deny, tool, action, 'deny');
-      if (deny) return { behavior: 'deny', reason: 'rule', rule: deny, message: `Rule ${formatRule(deny)}${sourceText(deny)} denies this call of '${tool.name}'.` };
+      if (deny) return ruleDecision(deny);
       const ask = firstMatch(set.ask, tool, action, 'ask');
       if (ask) {
-        const message = `Rule ${formatRule(ask)}${sourceText(ask)} asks before this call of '${tool.name}'.`;
+        const { message } = ruleDecision(ask);
         if (mode === 'dontAsk') return { behavior: 'deny', reason: 'mode', rule: ask, message: dontAskMessage(message) };
         return { behavior: 'ask', reason: 'rule', rule: ask, message, suggestedRules: this.suggestions(tool, action) };
       }
@@ -124,10 +153,15 @@ export class PermissionEngine {
       return safety;
     }
     if (set) {
-      const allow = set.allow.length > 0 ? allowingRules(set.allow, tool, action) : undefined;
+      if (!tool.coveredByAllowRules) {
+        const one = set.allow.length > 0 ? firstMatch(set.allow, tool, action, 'allow') : undefined;
+        if (one) return ruleDecision(one);
+      }
+      const allow = tool.coveredByAllowRules && set.allow.length > 0 ? allowingRules(set.allow, tool, action) : undefined;
+      if (allow?.length === 1) return ruleDecision(allow[0]!);
       if (allow) {
         const names = allow.map((r) => `${formatRule(r)}${sourceText(r)}`).join(', ');
-        const message = `${allow.length === 1 ? 'Rule' : 'Rules'} ${names} ${allow.length === 1 ? 'allows' : 'allow'} this call of '${tool.name}'.`;
+        const message = `Rules ${names} allow this call of '${tool.name}'.`;
         return { behavior: 'allow', reason: 'rule', rule: allow[0], message };
       }
     }

@@ -74,6 +74,11 @@ export class Policy {
     return added;
   }
 
+  /** True when decisions are written to an audit log. */
+  get auditing(): boolean {
+    return this.audit !== undefined;
+  }
+
   /** Writes one audit line (when there is an audit log), with the current mode. */
   record(event: AuditEvent): void {
     this.audit?.record({ mode: this.engine.mode, ...event });
