@@ -134,6 +134,23 @@ describe('code interpreter in the bubblewrap sandbox (fact 58)', () => {
     expect(processesWith(marker)).toEqual([]);
   });
 
+  it('kills the run when the call is cancelled', async () => {
+    const marker = `tw-cancel-${randomUUID()}`;
+    const controller = new AbortController();
+    const patient = runtimeWith(new CodeInterpreterProvider());
+    const pending = patient.invokeTool('code_interpreter', { code: `import subprocess, time\nsubprocess.Popen(["python3", "-c", "import time; time.sleep(600)", "${marker}"])\ntime.sleep(600)` }, { signal: controller.signal });
+    // Abort once the child is running (its command line carries the marker).
+    const started = Date.now();
+    while (processesWith(marker).length === 0 && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(processesWith(marker)).toHaveLength(1);
+    controller.abort();
+    const result = await pending;
+    expect(result.errorCode).toBe(7);
+    expect(result.errorMessage).toBe('aborted: the run was cancelled and killed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(processesWith(marker)).toEqual([]);
+  });
+
   it('applies a hard memory limit', async () => {
     const result = await run('import resource\ntry:\n    b = bytearray(3 * 1024 ** 3)\n    print("allocated")\nexcept MemoryError:\n    print("MemoryError")\nresource.setrlimit(resource.RLIMIT_AS, (-1, -1))');
     expect(textOf(result)).toMatch(/^failed: exit code 1\n\[stdout\]\nMemoryError\n\[\/stdout\]\n\[stderr\]\nTraceback \(most recent call last\):\n {2}File "<code>", line 7, in <module>\nValueError: /);
