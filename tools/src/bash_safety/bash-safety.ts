@@ -25,6 +25,8 @@ export interface BashSafetyOptions {
   additionalDangerousFiles?: readonly string[];
   /** Extra dangerous directory names (any path segment). */
   additionalDangerousDirectories?: readonly string[];
+  /** How many analyses are kept for repeated questions about one call (default 64; 0 keeps none). */
+  cacheSize?: number;
 }
 
 /** Where one command runs. */
@@ -38,7 +40,7 @@ export interface BashCommandContext {
 }
 
 
-/** How many analyses are kept (the engine asks several questions about the same call). */
+/** How many analyses are kept by default (the engine asks several questions about the same call). */
 const CACHE_SIZE = 64;
 
 /**
@@ -50,11 +52,13 @@ const CACHE_SIZE = 64;
 export class BashSafety {
   private readonly lists: DangerousPathLists;
   private readonly cache = new Map<string, BashAnalysis>();
+  private readonly cacheSize: number;
 
   private constructor(
     private readonly parser: Parser,
     options: BashSafetyOptions,
   ) {
+    this.cacheSize = options.cacheSize ?? CACHE_SIZE;
     this.lists = {
       files: [...DANGEROUS_FILES, ...(options.additionalDangerousFiles ?? [])],
       directories: [...DANGEROUS_DIRECTORIES, ...(options.additionalDangerousDirectories ?? [])],
@@ -73,7 +77,8 @@ export class BashSafety {
     if (cached) return cached;
     const parsed = this.parseUnwrapped(command, cwd);
     const analysis: BashAnalysis = { ...parsed, readOnly: parsed.problem === undefined && parsed.commands.every(isReadOnlyCommand) };
-    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cacheSize === 0) return analysis;
+    if (this.cache.size >= this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, analysis);
     return analysis;
   }

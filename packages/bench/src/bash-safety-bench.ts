@@ -1,0 +1,34 @@
+/**
+ * Bash safety analysis (issue 11): the cold load of the tree-sitter WASM runtime and bash grammar,
+ * and one full `check()` (parse, unwrap, every safety step) per command with the cache off, on
+ * single commands and on the 437-command corpus of the tools tests. Target: median ≤ 100 µs.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BashSafety } from '@toolwright/tools';
+import type { BenchRow, BenchTable } from './measure.js';
+import { timeSync } from './measure.js';
+
+const CORPUS = join(dirname(fileURLToPath(import.meta.url)), '../../../tools/test/data/bash-corpus.jsonl');
+
+/** Runs the bash safety benchmarks. */
+export async function run(): Promise<BenchTable[]> {
+  const start = process.hrtime.bigint();
+  const safety = await BashSafety.load({ cacheSize: 0 });
+  const loadMs = Number(process.hrtime.bigint() - start) / 1e6;
+  const cached = await BashSafety.load();
+  const context = { cwd: '/tmp/project', mode: 'acceptEdits' as const, workingDirectories: ['/tmp/project'] };
+  const rows: BenchRow[] = [{ name: 'parser load (web-tree-sitter WASM + bash grammar), once per process', value: loadMs, unit: 'ms', note: 'cold, first call of BashSafety.load' }];
+  for (const command of ['git status', 'git status && npm test', "find . -name '*.ts' | xargs grep -l TODO > hits.txt", "bash -c 'cd sub && rm -rf build'"]) {
+    rows.push({ name: `check(), no cache: ${command}`, value: timeSync(() => safety.check(command, context), 2_000, 7), note: 'target ≤ 100 µs' });
+  }
+  const corpus = readFileSync(CORPUS, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => (JSON.parse(line) as { command: string }).command);
+  let i = 0;
+  rows.push({ name: `check(), no cache, the ${corpus.length}-command corpus in turn`, value: timeSync(() => safety.check(corpus[i++ % corpus.length]!, context), corpus.length * 5, 7), note: 'target ≤ 100 µs' });
+  rows.push({ name: 'check(), same command again (cached analysis)', value: timeSync(() => cached.check('git status && npm test', context), 20_000, 7) });
+  return [{ title: 'Bash safety analysis (tree-sitter-bash)', rows }];
+}
