@@ -64,7 +64,7 @@ export class ToolGroupRuntime {
     this.warn = options.onWarning ?? ((message) => process.emitWarning(message, 'ToolwrightWarning'));
   }
 
-  /** Adds a provider plugin. Throws `DUPLICATE_TOOL` style config error for a taken id. */
+  /** Adds a provider plugin. Throws `INVALID_SPEC` when its id is taken. */
   registerProvider(provider: ToolGroupProvider): this {
     if (this.providers.has(provider.id)) {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `A provider with id '${provider.id}' is already registered.`, details: { providerId: provider.id } });
