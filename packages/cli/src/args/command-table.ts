@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
+
 /** One option of a command, as `util.parseArgs` takes it plus a line of help. */
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -25,10 +27,6 @@ export interface CommandSpec {
 
 /** Default port of `serve --http`. */
 export const DEFAULT_PORT = 8765;
-/** Default `serve --http --max-sessions`. */
-export const DEFAULT_MAX_SESSIONS = 100;
-/** Default `serve --http --session-idle`, in seconds. */
-export const DEFAULT_SESSION_IDLE_S = 600;
 
 /** Options every command takes. */
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {

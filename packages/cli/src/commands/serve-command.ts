@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
-import { COMMANDS, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, DEFAULT_SESSION_IDLE_S } from '../args/command-table.js';
+import { COMMANDS, DEFAULT_PORT } from '../args/command-table.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
 import type { CommandContext } from './command-context.js';
 
 function parsePort(text: string | undefined): number {

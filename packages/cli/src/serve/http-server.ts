@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../args/command-table.js';
 import { createToolServer } from './create-tool-server.js';
 import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
 import type { ServedToolset } from './served-toolset.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from './session-limits.js';
 import { SessionTable } from './session-table.js';
 
 /** A toolset that belongs to one MCP session and is closed with it. */
