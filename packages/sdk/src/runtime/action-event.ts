@@ -2,6 +2,7 @@ import { Action } from '../tool/action.js';
 import type { SerializedAction } from '../tool/action.js';
 import { SECURITY_RISK_LEVELS } from '../tool/provider-export.js';
 import type { SecurityRisk } from '../tool/provider-export.js';
+import { jsonSafeOf, toJsonSafe } from '../util/json-safe.js';
 import { AgentEvent, invalidEvent, readBaseFields } from './agent-event.js';
 import type { AgentEventOptions, SerializedAgentEvent } from './agent-event.js';
 
@@ -40,9 +41,13 @@ export class ActionEvent extends AgentEvent {
     if (options.summary !== undefined) this.summary = options.summary;
   }
 
-  /** The serialized form; the Action keeps its `kind`. */
+  /** The serialized form; the Action keeps its `kind`. Never throws (values JSON cannot carry are written as text). */
   toJSON(): SerializedActionEvent {
-    const out: SerializedActionEvent = { ...this.baseJSON(), kind: 'ActionEvent', action: this.action.toJSON() };
+    const action = jsonSafeOf(
+      () => this.action.toJSON(),
+      () => ({ kind: this.action.constructor.name, ...toJsonSafe(this.action) as object }),
+    ) as SerializedAction;
+    const out: SerializedActionEvent = { ...this.baseJSON(), kind: 'ActionEvent', action };
     if (this.securityRisk !== undefined) out.securityRisk = this.securityRisk;
     if (this.summary !== undefined) out.summary = this.summary;
     return out;

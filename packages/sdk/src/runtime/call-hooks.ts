@@ -46,6 +46,8 @@ export interface NamedHook<F> {
   readonly fn: F;
   /** `global pre hook 'redact'`, `pre hook #2 of tool 'grep'`, … */
   readonly label: string;
+  /** True for a global hook (its label does not name the tool). */
+  readonly global: boolean;
 }
 
 /** The hooks checked and labelled, ready for the hooks phase. */
@@ -67,7 +69,7 @@ function compileList<F>(value: F | F[] | undefined, tool: string | undefined, ki
     if (typeof fn !== 'function') throw invalid(`hooks${where}.${kind}${Array.isArray(value) ? `[${i}]` : ''} must be a function, got ${fn === null ? 'null' : typeof fn}.`);
     const name = (fn as { name?: unknown }).name;
     const who = typeof name === 'string' && name !== '' && name !== kind ? `'${name}'` : `#${i + 1}`;
-    return { fn, label: tool === undefined ? `global ${kind} hook ${who}` : `${kind} hook ${who} of tool '${tool}'` };
+    return { fn, global: tool === undefined, label: tool === undefined ? `global ${kind} hook ${who}` : `${kind} hook ${who} of tool '${tool}'` };
   });
 }
 

@@ -1,5 +1,6 @@
 import { Observation } from '../tool/observation.js';
 import type { SerializedObservation } from '../tool/observation.js';
+import { jsonSafeOf } from '../util/json-safe.js';
 import { AgentEvent, invalidEvent, readBaseFields } from './agent-event.js';
 import type { AgentEventOptions, SerializedAgentEvent } from './agent-event.js';
 
@@ -32,9 +33,13 @@ export class ObservationEvent extends AgentEvent {
     this.actionId = options.actionId;
   }
 
-  /** The serialized form; the Observation keeps its `kind`. */
+  /** The serialized form; the Observation keeps its `kind`. Never throws (values JSON cannot carry are written as text). */
   toJSON(): SerializedObservationEvent {
-    return { ...this.baseJSON(), kind: 'ObservationEvent', actionId: this.actionId, observation: this.observation.toJSON() };
+    const observation = jsonSafeOf(
+      () => this.observation.toJSON(),
+      () => ({ kind: this.observation.constructor.name, content: this.observation.content, isError: this.observation.isError }),
+    ) as SerializedObservation;
+    return { ...this.baseJSON(), kind: 'ObservationEvent', actionId: this.actionId, observation };
   }
 
   /** Reads {@link ObservationEvent.toJSON} output back. */

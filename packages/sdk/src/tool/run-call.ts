@@ -28,7 +28,7 @@ interface ResultTarget<O extends Observation> {
 export interface CallTarget<A extends Action, O extends Observation> {
   readonly name: string;
   readonly observationType: ObservationClass<O>;
-  readonly middleware: readonly ToolMiddleware<A>[];
+  readonly middleware: readonly (ToolMiddleware<A> | ToolMiddleware)[];
 }
 
 /**
@@ -88,7 +88,8 @@ function streamed<A extends Action, O extends Observation>(tool: CallTarget<A, O
     if (isAsyncIterable(result)) yield* result as AsyncIterable<ToolChunk>;
     else yield coerceResult(tool, result);
   };
-  const outer = composeToolMiddleware(tool.middleware, tool.name, ctx, innermost);
+  // A middleware written for any Action (logging, metrics) sees this tool's Actions as Actions.
+  const outer = composeToolMiddleware(tool.middleware as readonly ToolMiddleware<A>[], tool.name, ctx, innermost);
   return consume(tool, ctx, outer(action)).then((result) => coerceResult(tool, result));
 }
 
@@ -97,7 +98,7 @@ function checkChunk(toolName: string, chunk: unknown): ToolChunk {
   if (typeof chunk === 'object' && chunk !== null && Array.isArray((chunk as { content?: unknown }).content)) return chunk as ToolChunk;
   throw new ToolwrightError({
     code: ErrorCode.EXECUTION_FAILED,
-    message: `Tool '${toolName}' streamed ${typeName(chunk)}; a chunk must be a string, { content: Content[] } or an Observation.`,
+    message: `it streamed ${typeName(chunk)}; a chunk must be a string, { content: Content[] } or an Observation.`,
     details: { tool: toolName },
   });
 }

@@ -66,7 +66,7 @@ export interface ToolDefinitionOptions<A extends Action, O extends Observation> 
   /** The tool's part in permission checks (read-only per call, own check, rule matching, suggestions, approval metadata); defaults from the annotations. */
   permissions?: ToolPermissions<A>;
   /** Tool middleware, first outermost (see {@link ToolMiddleware}); more can be added with `use`. */
-  middleware?: ToolMiddleware<A>[];
+  middleware?: (ToolMiddleware<A> | ToolMiddleware)[];
   /**
    * The resources an Action touches (e.g. `file:/abs/path`, `terminal:session`). Calls that share
    * a resource never run at once; calls of tools that declare none and are not read-only run one
@@ -97,7 +97,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   /** The time limit per call in ms (0 = none), as declared or the default. */
   readonly timeoutMs: number;
   /** The tool's middleware, first outermost. */
-  readonly middleware: ToolMiddleware<A>[];
+  readonly middleware: (ToolMiddleware<A> | ToolMiddleware)[];
   /** The tool's part in permission checks, as declared. */
   readonly permissions?: ToolPermissions<A>;
   /** Whether allow rules together cover an Action (compound commands), when the tool can tell. */
@@ -281,7 +281,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   }
 
   /** Adds tool middleware (inside the ones already there: the first registered stays outermost). Returns this tool. */
-  use(...middleware: ToolMiddleware<A>[]): this {
+  use(...middleware: (ToolMiddleware<A> | ToolMiddleware)[]): this {
     for (const layer of middleware) {
       if (typeof layer !== 'function') {
         throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${this.name}': middleware must be a function (invocation, next) => AsyncIterable.`, details: { tool: this.name } });

@@ -127,7 +127,7 @@ describe('Agent.executeToolCall', () => {
         'Send the arguments as one JSON object. Expected a JSON object with the fields: text (string, required), times (integer), tone (enum).',
     );
     const token = errorText(await agent.executeToolCall({ id: 'c', name: 'echo', arguments: 'hunter2 and more' }));
-    expect(token).toContain("are not valid JSON: Unexpected token 'h'. Send the arguments as one JSON object.");
+    expect(token).toContain('are not valid JSON: Unexpected character at position 0 (line 1, column 1). Send the arguments as one JSON object.');
     expect(token).not.toContain('hunter2');
   });
 

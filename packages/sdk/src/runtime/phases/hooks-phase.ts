@@ -12,7 +12,7 @@ import { invalidArgumentsMessage } from '../invalid-arguments-message.js';
 function hookFailed(hook: NamedHook<unknown>, ctx: CallContext, error: unknown): ToolwrightError {
   return new ToolwrightError({
     code: ErrorCode.HOOK_FAILED,
-    message: `The ${hook.label} failed for tool '${ctx.toolName}': ${describeError(error)}`,
+    message: `The ${hook.label} failed${hook.global ? ` for tool '${ctx.toolName}'` : ''}: ${describeError(error)}`,
     details: { tool: ctx.toolName, hook: hook.label },
     cause: error,
   });

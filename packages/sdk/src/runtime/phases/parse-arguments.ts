@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { typeName } from '../../schema/validation-issue.js';
 import { expectedArguments } from '../expected-arguments.js';
+import { jsonErrorOffset } from './json-error-offset.js';
 import type { ToolDefinition } from '../../tool/tool-definition.js';
 import type { CallContext } from '../call-context.js';
 import { isPlainObject as isObject } from '../../util/guards.js';
@@ -54,23 +55,37 @@ export function parseArguments(ctx: CallContext, tool: ToolDefinition): void {
   ctx.arguments = parsed;
 }
 
+/** V8's wording for problems that name JSON syntax only (never a piece of the input). */
+const STRUCTURAL_PROBLEM =
+  /^(Expected [^"]*?|Bad control character in string literal|Unterminated string|Unexpected non-whitespace character after JSON|No number after minus sign|Exponent part is missing a number|Bad escaped character|Unexpected number|Bad Unicode escape|Unterminated fractional number|Unexpected end of JSON input)(?=$| in JSON| at position)(?: in JSON)?(?: at position (\d+))?/;
+
+/** JSON's own punctuation: quoting it shows no value. */
+const PUNCTUATION = new Set(['{', '}', '[', ']', ':', ',', '"']);
+
 /**
- * The parse problem without the input's text (engines quote a piece of it): `Unexpected token
- * '}' (line 1, column 9)`, `Expected ',' or '}' after property value at position 6 (line 1, column 7)`.
+ * The parse problem and where it is, never a piece of the input: a model needs the place to fix
+ * its JSON, and error texts end up in logs, so values (possibly secrets) are not quoted. V8's
+ * wording is kept only when it names JSON syntax alone; an unexpected character is named only
+ * when it is JSON punctuation. `Expected ',' or '}' after property value at position 27 (line 1,
+ * column 28)`, `Unexpected character at position 6 (line 1, column 7)`.
  */
 export function describeJsonError(error: unknown, text: string): string {
-  const message = error instanceof Error ? error.message : 'unparsable';
-  let problem = message
-    .replace(/, ".*" is not valid JSON$/s, '')
-    .replace(/ in JSON(?= at position)/, '')
-    .slice(0, 200);
-  const position = /at position (\d+)/.exec(problem);
-  if (position) {
-    const offset = Number(position[1]);
-    const before = text.slice(0, offset);
-    const line = before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    problem = `${problem} (line ${line}, column ${column})`;
+  const message = error instanceof Error ? error.message : '';
+  const known = STRUCTURAL_PROBLEM.exec(message);
+  const scanned = jsonErrorOffset(text);
+  let problem: string;
+  let offset: number;
+  if (known) {
+    problem = known[1]!;
+    offset = known[2] !== undefined ? Number(known[2]) : scanned;
+  } else {
+    offset = scanned;
+    const char = offset >= 0 ? text[offset] : undefined;
+    problem = char === undefined ? 'Unexpected end of JSON input' : PUNCTUATION.has(char) ? `Unexpected token '${char}'` : 'Unexpected character';
   }
-  return problem;
+  if (offset < 0 || offset > text.length) return problem;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `${problem} at position ${offset} (line ${line}, column ${column})`;
 }
