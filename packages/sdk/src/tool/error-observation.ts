@@ -21,6 +21,8 @@ const SELF_CONTAINED: ReadonlySet<string> = new Set<string>([
   ErrorCode.CLOSED,
   ErrorCode.INTERNAL,
   ErrorCode.NOT_SUPPORTED,
+  ErrorCode.PERMISSION_DENIED,
+  ErrorCode.APPROVAL_REJECTED,
 ]);
 
 /**
