@@ -7,7 +7,7 @@ export interface ApprovalRequest {
   toolCallId: string;
   /** The tool's name. */
   toolName: string;
-  /** The validated arguments (wire names), as the tool would run them. */
+  /** The arguments as the model sent them (validated; injected fields such as `security_risk` removed). `agent.resume` runs them again. */
   arguments: Record<string, unknown>;
   /** Why approval is needed (the decision's message). */
   reason: string;

@@ -17,7 +17,7 @@ export interface PendingApproval {
   conversationId?: string;
   /** What to ask. */
   request: ApprovalRequest;
-  /** The validated Action as `Action.toJSON()` wrote it (`kind` + wire fields). */
+  /** The validated Action as `Action.toJSON()` wrote it (`kind` + wire fields), for display and records; resume validates `request.arguments` again. */
   action: { kind: string; [field: string]: unknown };
 }
 
