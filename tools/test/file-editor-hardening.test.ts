@@ -270,3 +270,20 @@ describe('EditHistory', () => {
     expect([history.peek('/c')?.before?.length, history.peek('/b'), history.size]).toEqual([100, undefined, 100]);
   });
 });
+
+describe('file_editor view of a huge directory', () => {
+  it('reads at most 2,000 entries per directory and says so', async () => {
+    const f = fixture();
+    try {
+      const big = join(f.dir, 'big');
+      mkdirSync(big);
+      for (let i = 0; i < 2_500; i++) writeFileSync(join(big, `f${String(i).padStart(4, '0')}`), '');
+      const editor = await f.tool('file_editor');
+      const view = await f.call(editor, { command: 'view', path: big });
+      expect(view.text.endsWith(`This directory has more than 2000 entries; only 2000 were read (not the first by name). Use \`ls\` with a pattern, or glob, to find what you need.`)).toBe(true);
+      expect(view.text.length).toBeLessThanOrEqual(16_000);
+    } finally {
+      await f.cleanup();
+    }
+  });
+});
