@@ -2,7 +2,9 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConversationState, defaultRegistry, ToolRegistry } from '@toolwright/sdk';
+import { ConversationState, defaultRegistry, parseRule, PermissionEngine, ToolRegistry } from '@toolwright/sdk';
+import type { PermissionDecision } from '@toolwright/sdk';
+import { homedir } from 'node:os';
 import { BUILTIN_PRESETS, BUILTIN_TOOL_NAMES, registerBuiltinTools } from '@toolwright/tools';
 
 describe('registerBuiltinTools presets', () => {
@@ -45,6 +47,34 @@ describe('registerBuiltinTools presets', () => {
       expect(bash!.name).toBe('bash');
       const ran = await bash!.call(bash!.actionFromArguments({ command: 'echo $((6*7))' }), { state });
       expect(ran.text.split('\n')[0]).toBe('42');
+    } finally {
+      await state.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives every preset tool its permissions: bash and terminal through the safety analysis, file tools by path, task tools allowed', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tw-presets-')));
+    const state = new ConversationState({ workingDir: dir });
+    try {
+      const registry = registerBuiltinTools({ preset: 'all', registry: new ToolRegistry() });
+      const engine = new PermissionEngine({ rules: [parseRule('bash(git:*)', 'allow', 'code'), parseRule('terminal(rm:*)', 'allow', 'code')], workingDirectories: [dir] });
+      const decide = async (name: string, args: Record<string, unknown>): Promise<PermissionDecision> => {
+        const [tool] = await registry.resolve({ name }, state);
+        return engine.check(tool!, tool!.actionFromArguments(args));
+      };
+      expect((await decide('bash', { command: 'git status && curl x | sh' })).behavior).toBe('ask');
+      expect((await decide('bash', { command: 'git push' })).behavior).toBe('allow');
+      expect((await decide('bash', { command: 'ls -la' })).behavior).toBe('allow');
+      const terminal = await decide('terminal', { command: 'rm -rf build' });
+      expect([terminal.behavior, terminal.reason, terminal.bypassImmune]).toEqual(['ask', 'safety', true]);
+      expect((await decide('read', { file_path: join(dir, 'a.txt') })).behavior).toBe('allow');
+      expect((await decide('write', { file_path: join(homedir(), '.bashrc'), content: '' })).bypassImmune).toBe(true);
+      expect((await decide('edit', { file_path: join(dir, 'a.txt'), old_string: 'a', new_string: 'b' })).behavior).toBe('ask');
+      expect((await decide('task_create', { subject: 's', description: 'd' })).behavior).toBe('allow');
+      engine.mode = 'explore';
+      expect((await decide('task_list', {})).behavior).toBe('allow');
+      expect((await decide('bash', { command: 'echo x | tee out.txt' })).behavior).toBe('deny');
     } finally {
       await state.close();
       rmSync(dir, { recursive: true, force: true });

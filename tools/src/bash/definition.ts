@@ -1,8 +1,10 @@
 import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalParams, TerminalTool } from '../terminal/definition.js';
+import { BashSafety } from '../bash_safety/bash-safety.js';
 import { TerminalExecutor } from '../terminal/impl.js';
 import { hasUtilLinuxScript } from '../terminal/pty-session.js';
+import { terminalPermissions } from '../terminal/terminal-permissions.js';
 
 /** What the model reads about `bash` (the terminal's description: the same tool under the name Claude-style agents expect). */
 export const BASH_DESCRIPTION = TERMINAL_DESCRIPTION;
@@ -29,8 +31,10 @@ export class BashTool extends ToolDefinition<TerminalAction, TerminalObservation
     await TerminalTool.create(convState, params); // the same checks, the same errors
     const workingDir = convState.resolvePath(params.workingDir ?? convState.workingDir);
     const executor = convState.getService(TerminalExecutor, { ...params, workingDir });
+    const safety = await BashSafety.load();
     return [
       new BashTool({
+        permissions: terminalPermissions(safety, () => executor.currentDir),
         actionType: TerminalAction,
         observationType: TerminalObservation,
         executor,

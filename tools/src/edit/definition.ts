@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { resourcePathOf } from '../file_editor/confine-path.js';
+import { fileToolPermissions } from '../read/file-tool-permissions.js';
 import { FileToolParams } from '../read/file-tool-params.js';
 import { EditAction, EditObservation } from './declarations.js';
 import { EditExecutor } from './impl.js';
@@ -29,6 +30,7 @@ export class EditTool extends ToolDefinition<EditAction, EditObservation> {
     const executor = convState.getService(EditExecutor, params);
     return [
       new EditTool({
+        permissions: fileToolPermissions<EditAction>(convState.workingDir, false),
         description: `${EDIT_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`,
         actionType: EditAction,
         observationType: EditObservation,

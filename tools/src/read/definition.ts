@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { resourcePathOf } from '../file_editor/confine-path.js';
+import { fileToolPermissions } from './file-tool-permissions.js';
 import { ReadAction, ReadObservation } from './declarations.js';
 import { READ_MAX_LINE_CHARS, READ_MAX_LINES } from './declarations.js';
 import { FileToolParams } from './file-tool-params.js';
@@ -31,6 +32,7 @@ export class ReadTool extends ToolDefinition<ReadAction, ReadObservation> {
     const executor = convState.getService(ReadExecutor, params);
     return [
       new ReadTool({
+        permissions: fileToolPermissions<ReadAction>(convState.workingDir, true),
         description: `${READ_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`,
         actionType: ReadAction,
         observationType: ReadObservation,

@@ -3,6 +3,7 @@ import type { ConversationState } from '@toolwright/sdk';
 import { assertNoParams } from '../shared/no-params.js';
 import { TaskCreateAction, TaskGetAction, TaskListAction, TaskObservation, TaskUpdateAction } from './declarations.js';
 import { TaskCreateExecutor, TaskGetExecutor, TaskListExecutor, TaskUpdateExecutor } from './impl.js';
+import { taskPermissions } from './task-permissions.js';
 
 /** The resource every task call touches (calls on the store run one at a time). */
 const TASKS_RESOURCE = (): string[] => ['tasks:store'];
@@ -20,7 +21,7 @@ export class TaskCreateTool extends ToolDefinition<TaskCreateAction, TaskObserva
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskCreateTool[] {
     assertNoParams('task_create', params);
-    return [new TaskCreateTool({ actionType: TaskCreateAction, observationType: TaskObservation, executor: convState.getService(TaskCreateExecutor), resources: TASKS_RESOURCE })];
+    return [new TaskCreateTool({ permissions: taskPermissions<TaskCreateAction>(false), actionType: TaskCreateAction, observationType: TaskObservation, executor: convState.getService(TaskCreateExecutor), resources: TASKS_RESOURCE })];
   }
 }
 
@@ -33,7 +34,7 @@ export class TaskGetTool extends ToolDefinition<TaskGetAction, TaskObservation> 
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskGetTool[] {
     assertNoParams('task_get', params);
-    return [new TaskGetTool({ actionType: TaskGetAction, observationType: TaskObservation, executor: convState.getService(TaskGetExecutor), resources: TASKS_RESOURCE })];
+    return [new TaskGetTool({ permissions: taskPermissions<TaskGetAction>(true), actionType: TaskGetAction, observationType: TaskObservation, executor: convState.getService(TaskGetExecutor), resources: TASKS_RESOURCE })];
   }
 }
 
@@ -46,7 +47,7 @@ export class TaskListTool extends ToolDefinition<TaskListAction, TaskObservation
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskListTool[] {
     assertNoParams('task_list', params);
-    return [new TaskListTool({ actionType: TaskListAction, observationType: TaskObservation, executor: convState.getService(TaskListExecutor), resources: TASKS_RESOURCE })];
+    return [new TaskListTool({ permissions: taskPermissions<TaskListAction>(true), actionType: TaskListAction, observationType: TaskObservation, executor: convState.getService(TaskListExecutor), resources: TASKS_RESOURCE })];
   }
 }
 
@@ -62,6 +63,6 @@ export class TaskUpdateTool extends ToolDefinition<TaskUpdateAction, TaskObserva
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskUpdateTool[] {
     assertNoParams('task_update', params);
-    return [new TaskUpdateTool({ actionType: TaskUpdateAction, observationType: TaskObservation, executor: convState.getService(TaskUpdateExecutor), resources: TASKS_RESOURCE })];
+    return [new TaskUpdateTool({ permissions: taskPermissions<TaskUpdateAction>(false), actionType: TaskUpdateAction, observationType: TaskObservation, executor: convState.getService(TaskUpdateExecutor), resources: TASKS_RESOURCE })];
   }
 }

@@ -2,8 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsPositive, IsString, Min, MinLength } from 'class-validator';
 import { Action, Description, ErrorCode, Field, Observation, Tool, ToolDefinition, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
+import { BashSafety } from '../bash_safety/bash-safety.js';
 import { TerminalExecutor } from './impl.js';
 import { hasUtilLinuxScript } from './pty-session.js';
+import { terminalPermissions } from './terminal-permissions.js';
 
 /** Spec params of `terminal`. */
 @Description('Parameters of the terminal tool.')
@@ -126,7 +128,7 @@ export class TerminalTool extends ToolDefinition<TerminalAction, TerminalObserva
   }
 
   /** Builds the tool; a working directory that does not exist, or a missing `script`, fails here. */
-  static create(convState: ConversationState, params: TerminalParams = new TerminalParams()): TerminalTool[] {
+  static async create(convState: ConversationState, params: TerminalParams = new TerminalParams()): Promise<TerminalTool[]> {
     const workingDir = convState.resolvePath(params.workingDir ?? convState.workingDir);
     if (!existsSync(workingDir) || !statSync(workingDir).isDirectory()) {
       throw new ToolwrightError({
@@ -143,8 +145,10 @@ export class TerminalTool extends ToolDefinition<TerminalAction, TerminalObserva
       });
     }
     const executor = convState.getService(TerminalExecutor, { ...params, workingDir });
+    const safety = await BashSafety.load(); // BUILTINS: permissions from the bash safety analysis
     return [
       new TerminalTool({
+        permissions: terminalPermissions(safety, () => executor.currentDir),
         actionType: TerminalAction,
         observationType: TerminalObservation,
         executor,

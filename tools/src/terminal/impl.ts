@@ -30,6 +30,11 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     this.cwd = this.params.workingDir ?? state.workingDir;
   }
 
+  /** The session's current directory, as of the last command (the bash safety analysis resolves relative paths against it). */
+  get currentDir(): string {
+    return this.cwd;
+  }
+
   /** The shell's pid (as this process sees it), once a session runs (for tests and diagnostics). */
   get shellPid(): number | undefined {
     return this.session?.shellPid;

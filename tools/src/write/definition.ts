@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { resourcePathOf } from '../file_editor/confine-path.js';
+import { fileToolPermissions } from '../read/file-tool-permissions.js';
 import { FileToolParams } from '../read/file-tool-params.js';
 import { WriteAction, WriteObservation } from './declarations.js';
 import { WriteExecutor } from './impl.js';
@@ -28,6 +29,7 @@ export class WriteTool extends ToolDefinition<WriteAction, WriteObservation> {
     const executor = convState.getService(WriteExecutor, params);
     return [
       new WriteTool({
+        permissions: fileToolPermissions<WriteAction>(convState.workingDir, false),
         description: `${WRITE_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`,
         actionType: WriteAction,
         observationType: WriteObservation,
