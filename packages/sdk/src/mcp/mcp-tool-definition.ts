@@ -1,5 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { schemaNullDropper } from '../schema/schema-null-dropper.js';
+import type { SchemaNullDropper } from '../schema/schema-null-dropper.js';
 import { typeName } from '../schema/validation-issue.js';
 import { INJECTED_FIELDS } from '../tool/provider-export.js';
 import type { ToolAnnotations } from '../tool/tool-annotations.js';
@@ -54,6 +56,7 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
   private inputCheck?: SchemaCheck;
   private outputCheck?: SchemaCheck;
   private modelSchema?: JsonSchema;
+  private dropNulls?: SchemaNullDropper;
 
   constructor(options: MCPToolDefinitionOptions) {
     const { tool, client } = options;
@@ -94,6 +97,11 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
     return this.mcpTool.outputSchema as JsonSchema | undefined;
   }
 
+  /** What an approval request shows about this tool: its server, its MCP name and the name the model uses. */
+  override approvalMetadata(): Record<string, unknown> {
+    return { mcpServer: this.server, mcpTool: this.mcpName, fullName: this.name };
+  }
+
   /** The connection's per-call time limit in ms (applied by the client, not by `call`'s own timer). */
   get callTimeoutMs(): number {
     return (this.executor as MCPToolExecutor).client.callTimeoutMs;
@@ -113,10 +121,12 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
     }
     const unsendable = jsonArgumentsIssue(input);
     if (unsendable) throw this.invalidArguments([unsendable]);
-    const issues = (this.inputCheck ??= this.validators.get(this.inputSchema()))(input);
+    // `null` for an optional property means "absent" (what strict exports make models send), as for native tools.
+    const data = (this.dropNulls ??= schemaNullDropper(this.modelInputSchema()))(input);
+    const issues = (this.inputCheck ??= this.validators.get(this.inputSchema()))(data);
     if (issues.length > 0) throw this.invalidArguments(issues);
     const action = new MCPToolAction();
-    action.data = input as Record<string, unknown>;
+    action.data = data as Record<string, unknown>;
     return action;
   }
 

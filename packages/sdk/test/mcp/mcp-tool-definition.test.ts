@@ -220,7 +220,7 @@ describe('MCPToolDefinition', () => {
     ).tools;
     const progress: unknown[] = [];
     const observation = await slow!.call(slow!.actionFromArguments({}), { timeoutMs: 80, onProgress: (p) => progress.push(p) });
-    expect(progress).toEqual([{ progress: 1, total: 2 }]);
+    expect(progress).toEqual([{ progress: 1, total: 2, message: undefined, toolCallId: '', toolName: 'slow' }]);
     expect(observation.isError).toBe(true);
     expect(observation.errorCode).toBe('TIMEOUT');
     expect(observation.text).toContain("Tool 'slow'");
