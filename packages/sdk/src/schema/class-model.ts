@@ -289,6 +289,11 @@ function buildModel(cls: AnyClass): ClassModel {
   };
 }
 
+/** The model of `cls` if it was already built (never builds one). */
+export function builtModelOf(cls: AnyClass): ClassModel | undefined {
+  return models.get(cls);
+}
+
 /**
  * The model of a declared class, built on first use and cached. Throws `INVALID_DEFINITION`
  * naming the class and property when a declaration cannot be turned into a schema.

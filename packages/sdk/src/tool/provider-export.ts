@@ -1,8 +1,11 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { builtModelOf } from '../schema/class-model.js';
 import { deepFreeze } from '../schema/deep-freeze.js';
 import { toGeminiSchema } from '../schema/gemini-schema.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { mcpJsonSchemaOf } from '../schema/mcp-json-schema-of.js';
+import type { AnyClass } from '../schema/metadata-store.js';
 import type { SchemaProblem } from '../schema/schema-problem.js';
 import { toStrictSchema } from '../schema/strict-schema.js';
 import type { ResolvedToolAnnotations, ToolAnnotations } from './tool-annotations.js';
@@ -77,6 +80,10 @@ export interface ExportableTool {
   modelInputSchema(): JsonSchema;
   /** The result schema, when the Observation declares fields. */
   outputSchema(): JsonSchema | undefined;
+  /** The declared Action class (native tools): its MCP view is advertised when `inputSchema()` is its schema. */
+  readonly actionType?: AnyClass;
+  /** The declared Observation class (native tools). */
+  readonly observationType?: AnyClass;
 }
 
 /** OpenAI Chat Completions tool. */
@@ -195,12 +202,24 @@ function shareable(schema: JsonSchema): JsonSchema {
   return Object.isFrozen(schema) ? schema : deepFreeze(structuredClone(schema));
 }
 
-/** The MCP descriptor: raw input schema, output schema when declared, annotations, title, `_meta`. */
+/**
+ * The schema MCP advertises: a declared class's 2020-12 view (`$schema`, `$defs` for nested
+ * classes) when `schema` is that class's schema, else `schema` itself (an MCP server's, as listed).
+ */
+function mcpView(schema: JsonSchema, cls: AnyClass | undefined): JsonSchema {
+  if (cls !== undefined && builtModelOf(cls)?.schema === schema) return mcpJsonSchemaOf(cls);
+  return shareable(schema);
+}
+
+/**
+ * The MCP descriptor: the input schema (a native tool's JSON Schema 2020-12 view with `$defs`;
+ * an MCP tool's raw schema), the output schema when declared, annotations, title, `_meta`.
+ */
 export function toMcpTool(tool: ExportableTool): McpToolDescriptor {
-  const out: McpToolDescriptor = { name: tool.name, description: tool.description, inputSchema: shareable(tool.inputSchema()) };
+  const out: McpToolDescriptor = { name: tool.name, description: tool.description, inputSchema: mcpView(tool.inputSchema(), tool.actionType) };
   if (tool.title !== undefined) out.title = tool.title;
   const outputSchema = tool.outputSchema();
-  if (outputSchema) out.outputSchema = shareable(outputSchema);
+  if (outputSchema) out.outputSchema = mcpView(outputSchema, tool.observationType);
   const annotations = { ...tool.declaredAnnotations };
   if (tool.title !== undefined && annotations.title === undefined) annotations.title = tool.title;
   if (Object.keys(annotations).length > 0) out.annotations = annotations;

@@ -6,20 +6,25 @@
  * their options, which the description states) together equal "the tool's validator accepts x".
  * The one documented leniency — `null` in an optional, non-nullable field means "absent" (what
  * OpenAI strict mode sends, and what class-validator's @IsOptional allows) — is re-implemented
- * here from the schema alone and applied before the oracles.
+ * here from the schema alone and applied before the oracles. The MCP view of the same class
+ * (JSON Schema 2020-12, nested classes as `$defs`) gives the same verdicts as the inlined view.
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import { codecOf, jsonSchemaOf } from '@toolwright/sdk';
 import type { JsonSchema } from '@toolwright/sdk';
+import { mcpJsonSchemaOf } from '../../src/schema/mcp-json-schema-of.js';
 import { AGREEMENT_FIXTURES } from '../fixtures/schema-fixtures.js';
 
 const oracle = new Ajv({ strict: false, validateFormats: false });
+/** The MCP view (2020-12, nested classes as $defs) must give the same verdicts as the inlined view. */
+const mcpOracle = new Ajv2020({ strict: false, validateFormats: false });
 
 const FORMAT_RULE_NAMES = new Set(['isEmail', 'isUrl', 'isUuid', 'isDateString', 'isIso8601', 'isRFC3339', 'isIp', 'isFqdn', 'isMacAddress', 'isHexColor']);
 
@@ -143,6 +148,7 @@ describe('schema ⇔ validator agreement', () => {
     it(`agrees for ${cls.name} on 1,000 valid inputs and near misses`, () => {
       const schema = jsonSchemaOf(cls);
       const check = oracle.compile(schema);
+      const mcpCheck = mcpOracle.compile(mcpJsonSchemaOf(cls));
       const codec = codecOf(cls);
       const valid = validArb(schema);
       const input = fc.oneof(valid, fc.tuple(valid, mutationArb).map(([v, m]) => mutate(v, m)));
@@ -151,6 +157,7 @@ describe('schema ⇔ validator agreement', () => {
         fc.property(input, (x) => {
           const normalized = normalize(schema, x);
           const expected = check(normalized) && formatRulesAccept(cls, normalized);
+          expect(mcpCheck(normalized)).toBe(check(normalized));
           const result = codec.parse(x);
           if (result.ok) {
             accepted++;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { Action, ToolDefinition } from '@toolwright/sdk';
+import { Action, jsonSchemaOf, ToolDefinition } from '@toolwright/sdk';
 import type { ExportWarning, JsonSchema, OpenAITool } from '@toolwright/sdk';
 import { ExportCache } from '../../src/tool/export-cache.js';
 import { toGeminiTool, toMcpTool, toOpenAITool } from '../../src/tool/provider-export.js';
-import { PlaceAction } from '../fixtures/schema-fixtures.js';
+import { ArrayOfNestedAction, NestedAction, OptionalNullableAction, PlaceAction, Tag } from '../fixtures/schema-fixtures.js';
 import { echoTool, riskyTool } from '../fixtures/tool-fixtures.js';
 
 class EmptyAction extends Action {}
@@ -138,6 +138,7 @@ describe('provider export', () => {
   },
   "description": "Echoes text back.",
   "inputSchema": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
     "additionalProperties": false,
     "properties": {
       "repeat_count": {
@@ -157,6 +158,7 @@ describe('provider export', () => {
   },
   "name": "echo",
   "outputSchema": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
     "additionalProperties": false,
     "properties": {
       "echoed": {
@@ -230,5 +232,37 @@ describe('Gemini export', () => {
   it('leaves parameters out for a tool without arguments', () => {
     const tool = new ToolDefinition({ name: 'now', description: 'The time.', actionType: EmptyAction, annotations: { readOnlyHint: true } });
     expect(toGeminiTool(tool)).toEqual({ name: 'now', description: 'The time.' });
+  });
+});
+
+describe('MCP view of a native tool (JSON Schema 2020-12)', () => {
+  it('advertises $schema and $defs for nested classes, each class once, while provider exports inline', () => {
+    const tool = new ToolDefinition({ name: 'tags', description: 'Tags.', actionType: ArrayOfNestedAction });
+    expect(tool.toMcpTool().inputSchema).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        tags: { type: 'array', description: 'Tags', items: { $ref: '#/$defs/Tag' }, minItems: 1, maxItems: 5 },
+        labels: { type: 'array', description: 'Labels', items: { type: 'string' } },
+      },
+      required: ['tags', 'labels'],
+      additionalProperties: false,
+      $defs: {
+        Tag: {
+          type: 'object',
+          properties: { name: { type: 'string', description: 'Tag name', minLength: 1 }, weight: { type: 'integer', minimum: 0 } },
+          required: ['name'],
+          additionalProperties: false,
+        },
+      },
+    });
+    expect(tool.toAnthropicTool().input_schema.properties?.tags?.items).toEqual(jsonSchemaOf(Tag));
+  });
+
+  it('keeps what the field adds to a nested class beside the $ref: null, description', () => {
+    const tool = new ToolDefinition({ name: 'opt', description: 'Optional nested.', actionType: OptionalNullableAction });
+    expect(tool.toMcpTool().inputSchema.properties?.address).toEqual({ anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }] });
+    const nested = new ToolDefinition({ name: 'nested', description: 'Nested.', actionType: NestedAction });
+    expect(nested.toMcpTool().inputSchema.properties?.address).toEqual({ $ref: '#/$defs/Address', description: 'Where' });
   });
 });
