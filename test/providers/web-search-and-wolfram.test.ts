@@ -96,6 +96,12 @@ describe('Brave Search provider', () => {
     expect(result.errorMessage).not.toContain('wrong');
   });
 
+  it('says to wait when the rate limit is hit (429)', async () => {
+    const result = await websearch(new BraveSearchProvider({ apiKey: FAKE_KEYS.brave, baseUrl: fake.baseUrl })).invokeTool('web_search', { query: 'too fast' });
+    expect(result.errorCode).toBe(1);
+    expect(result.errorMessage).toBe('Brave Search refused the search (HTTP 429: RATE_LIMITED: Request rate limit exceeded for plan.). The rate limit was hit; wait before searching again.');
+  });
+
   it('reports an unreachable API as unavailable, and a slow one as a timeout', async () => {
     const closed = await closedPort();
     const down = websearch(new BraveSearchProvider({ apiKey: FAKE_KEYS.brave, baseUrl: `http://127.0.0.1:${closed}` }));

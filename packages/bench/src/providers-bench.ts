@@ -4,7 +4,8 @@
  *    normalisation) against calling the same provider's `invoke` directly, for a web search
  *    against a local HTTP server shaped like Brave's API (the realistic case, target ≤ 1.1×) and
  *    for a key-value memory query (a provider doing almost nothing: the absolute overhead).
- * 2. Code interpreter cold start: one `print(1)` run end to end (bubblewrap + Python + prelude),
+ * 2. Cold import of `@toolwright/providers` (no MCP SDK on its root) against `@toolwright/sdk`.
+ * 3. Code interpreter cold start: one `print(1)` run end to end (bubblewrap + Python + prelude),
  *    against spawning `python3 -c 'print(1)'` bare; and a run that imports matplotlib.
  */
 import { spawnSync } from 'node:child_process';
@@ -73,6 +74,11 @@ function timeSpawn(command: string, args: string[], runs: number): number {
   return median(samples);
 }
 
+/** Median wall time of a fresh `node` importing `specifier`, ms. */
+function importMs(specifier: string, runs: number): number {
+  return timeSpawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`], runs);
+}
+
 /** Runs the providers benchmarks. */
 export async function run(): Promise<BenchTable[]> {
   const api = await braveShapedServer();
@@ -89,6 +95,12 @@ export async function run(): Promise<BenchTable[]> {
   } finally {
     await api.close();
   }
+
+  const bareNode = timeSpawn(process.execPath, ['-e', '0'], 5);
+  const importRows: BenchRow[] = [
+    { name: "import('@toolwright/sdk') in a fresh node", value: importMs('@toolwright/sdk', 5) - bareNode, unit: 'ms', note: 'over bare node' },
+    { name: "import('@toolwright/providers') in a fresh node", value: importMs('@toolwright/providers', 5) - bareNode, unit: 'ms', note: 'over bare node; includes the SDK' },
+  ];
 
   const coldRows: BenchRow[] = [];
   const bare = timeSpawn('/usr/bin/python3', ['-c', 'print(1)'], 10);
@@ -111,6 +123,7 @@ export async function run(): Promise<BenchTable[]> {
   coldRows.push({ name: 'code_interpreter with a matplotlib figure (font cache warm)', value: await runMs('import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])', 5), unit: 'ms/run' });
   return [
     { title: 'Tool groups: invokeTool vs the provider called directly', rows },
+    { title: 'Cold import (median of 5 fresh processes)', rows: importRows },
     { title: 'Code interpreter cold start (median of runs, each a fresh sandbox)', rows: coldRows },
   ];
 }

@@ -71,6 +71,9 @@ export class SearchApiFake {
         time: 1700000000,
       });
     }
+    if (req.query.q === 'too fast') {
+      return json(429, { type: 'ErrorResponse', error: { id: 'r', status: 429, code: 'RATE_LIMITED', detail: 'Request rate limit exceeded for plan.', meta: { plan: 'Free', rate_limit: 1 } }, time: 1700000000 });
+    }
     const count = Number(req.query.count ?? 20);
     if (!req.query.q || !(count >= 1 && count <= 20)) {
       return json(422, { type: 'ErrorResponse', error: { id: 'x', status: 422, code: 'VALIDATION', detail: 'Unable to validate request parameter(s)' }, time: 1700000000 });
