@@ -16,7 +16,8 @@ class RegexWorker {
   private nextId = 0;
 
   constructor(onExit: (worker: RegexWorker) => void) {
-    this.thread = new Worker(REGEX_WORKER_SOURCE, { eval: true });
+    // A heap limit of its own: a worker that runs out of memory ends alone, with an error, not the process.
+    this.thread = new Worker(REGEX_WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 512 } });
     this.thread.on('message', (reply: { hits?: Int32Array; error?: string }) => {
       const pending = this.pending;
       this.pending = undefined;
@@ -61,6 +62,8 @@ export class RegexWorkerPool {
   private readonly waiting: Array<() => void> = [];
   private readonly maxWorkers: number;
   private readonly maxIdle: number;
+  /** Workers not known to have exited. */
+  private readonly alive = new WeakSet<RegexWorker>();
 
   constructor(options: RegexWorkerPoolOptions = {}) {
     this.maxWorkers = options.maxWorkers ?? 4;
@@ -102,8 +105,6 @@ export class RegexWorkerPool {
     const idle = this.idle.splice(0);
     await Promise.all(idle.map((w) => w.thread.terminate()));
   }
-
-  private readonly alive = new WeakSet<RegexWorker>();
 
   private spawn(): RegexWorker {
     const worker = new RegexWorker((w) => this.forget(w));
