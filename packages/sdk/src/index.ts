@@ -116,6 +116,13 @@ export type { ToolSpec } from './registry/tool-spec.js';
 
 // runtime
 export { ActionEvent } from './runtime/action-event.js';
+export { ApprovalRequestEvent } from './runtime/policy/approval-request-event.js';
+export type { ApprovalRequestEventOptions, SerializedApprovalRequestEvent } from './runtime/policy/approval-request-event.js';
+export { PolicyRuntime } from './runtime/policy/policy-runtime.js';
+export { approvalPhase } from './runtime/policy/approval-phase.js';
+export { permissionPhase } from './runtime/policy/permission-phase.js';
+export { resumeCalls } from './runtime/policy/resume-calls.js';
+export type { ResumableAgent } from './runtime/policy/resume-calls.js';
 export type { ActionEventOptions, SerializedActionEvent } from './runtime/action-event.js';
 export { Agent } from './runtime/agent.js';
 export { AgentErrorEvent } from './runtime/agent-error-event.js';

@@ -3,6 +3,7 @@ import { Action, Description, Field, Observation, Tool, ToolDefinition } from '@
 import type { ConversationState } from '@toolwright/sdk';
 import { resourcePathOf } from './confine-path.js';
 import { FileEditorExecutor } from './impl.js';
+import { fileEditorPermissions } from './permissions.js';
 
 /** The commands of `file_editor`. */
 export const FILE_EDITOR_COMMANDS = ['view', 'create', 'str_replace', 'insert', 'undo_edit'] as const;
@@ -125,6 +126,7 @@ export class FileEditorTool extends ToolDefinition<FileEditorAction, FileEditorO
         observationType: FileEditorObservation,
         executor,
         resources: (action) => [`file:${resourcePathOf(action.path, convState.workingDir)}`],
+        permissions: fileEditorPermissions(convState.workingDir),
       }),
     ];
   }

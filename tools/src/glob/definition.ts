@@ -3,6 +3,7 @@ import { Action, Field, Observation, Tool, ToolDefinition } from '@toolwright/sd
 import type { ConversationState } from '@toolwright/sdk';
 import { assertNoParams } from '../shared/no-params.js';
 import { GlobExecutor } from './impl.js';
+import { globPermissions } from './permissions.js';
 
 /** Finds files by name pattern. */
 export class GlobAction extends Action {
@@ -59,6 +60,6 @@ export class GlobTool extends ToolDefinition<GlobAction, GlobObservation> {
     assertNoParams('glob', params);
     const executor = convState.getService(GlobExecutor);
     const description = `${GLOB_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`;
-    return [new GlobTool({ description, actionType: GlobAction, observationType: GlobObservation, executor })];
+    return [new GlobTool({ description, actionType: GlobAction, observationType: GlobObservation, executor, permissions: globPermissions(convState.workingDir) })];
   }
 }

@@ -3,6 +3,7 @@ import { Action, Description, ErrorCode, Field, Observation, Tool, ToolDefinitio
 import type { ConversationState } from '@toolwright/sdk';
 import { hasRipgrep } from '../shared/find-ripgrep.js';
 import { GrepExecutor } from './impl.js';
+import { grepPermissions } from './permissions.js';
 
 /** Search backends: `auto` uses ripgrep when installed, else the JavaScript search. */
 export const GREP_BACKENDS = ['auto', 'ripgrep', 'js'] as const;
@@ -99,6 +100,6 @@ export class GrepTool extends ToolDefinition<GrepAction, GrepObservation> {
     }
     const executor = convState.getService(GrepExecutor, params);
     const description = `${GREP_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`;
-    return [new GrepTool({ description, actionType: GrepAction, observationType: GrepObservation, executor })];
+    return [new GrepTool({ description, actionType: GrepAction, observationType: GrepObservation, executor, permissions: grepPermissions(convState.workingDir) })];
   }
 }

@@ -4,6 +4,7 @@ import type { ToolSpec } from '../registry/tool-spec.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { McpNamePolicy } from '../mcp/index.js';
 import type { CallPipelineOptions } from './call-pipeline.js';
+import type { PolicyOptions } from '../policy/policy-options.js';
 
 /**
  * Options of the {@link Agent} constructor. The pipeline part (`middleware`, `permission`,
@@ -27,4 +28,6 @@ export interface AgentOptions extends CallPipelineOptions {
    * (`toolSchemas()` or `refreshView()`); a call to a tool it hides is an error Observation.
    */
   visible?: (tool: ToolDefinition) => boolean;
+  /** Permission mode, rules, approvals, grants file, audit log. Absent: no permission checks. */
+  policy?: PolicyOptions;
 }

@@ -14,6 +14,11 @@ import type { CallOptions } from '../tool/tool-context.js';
 import { CallContext } from './call-context.js';
 import type { CallEnvironment } from './call-context.js';
 import { CallPipeline } from './call-pipeline.js';
+import { PolicyRuntime } from './policy/policy-runtime.js';
+import type { Policy } from '../policy/policy.js';
+import { resumeCalls } from './policy/resume-calls.js';
+import type { PendingApproval } from '../policy/pending-approval.js';
+import type { ApprovalAnswer } from '../policy/approval-answer.js';
 import { exporterFor } from './export-tool.js';
 import { internalErrorResult } from './internal-error.js';
 import { loadMcpTools } from './mcp-bridge.js';
@@ -36,6 +41,7 @@ export class Agent implements CallEnvironment {
   private readonly registry: ToolRegistry;
   private readonly table: ToolTable;
   private readonly pipeline: CallPipeline;
+  private readonly policyRuntime?: PolicyRuntime;
   private currentView?: ToolView;
   private readonly listeners = new Set<(change: McpToolsChange) => void>();
   private conversation?: ConversationState;
@@ -49,7 +55,10 @@ export class Agent implements CallEnvironment {
   constructor(private readonly options: AgentOptions = {}) {
     this.registry = options.registry ?? defaultRegistry;
     this.table = new ToolTable(compileToolFilter(options.filterToolsRegex));
-    this.pipeline = new CallPipeline(options);
+    // The policy fills the pipeline's permission and approval slots (unless the options fill them).
+    this.policyRuntime = options.policy ? new PolicyRuntime(options.policy) : undefined;
+    const policy = this.policyRuntime;
+    this.pipeline = new CallPipeline(policy ? { ...options, permission: options.permission ?? policy.permissionPhase, approval: options.approval ?? policy.approvalPhase } : options);
     if (options.visible !== undefined && typeof options.visible !== 'function') {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'visible must be a function (tool) => boolean.' });
     }
@@ -128,6 +137,7 @@ export class Agent implements CallEnvironment {
   }
 
   private async build(state: ConversationState): Promise<void> {
+    await this.policyRuntime?.initialize(state);
     const natives = await resolveNativeTools(this.options.tools ?? [], this.options.extraTools ?? [], this.registry, state);
     for (const { tool, origin } of natives.values()) this.table.place(tool, origin);
     const servers = enabledMcpServers(this.options.mcpServers);
@@ -256,6 +266,24 @@ export class Agent implements CallEnvironment {
     return Promise.all(list.map((call) => this.executeToolCall(call as ToolCall, options)));
   }
 
+  /**
+   * The agent's policy (engine, rules, grants file, audit log), once initialized with a `policy`
+   * option; change `policy.engine.mode` or add rules at any time.
+   */
+  get policy(): Policy | undefined {
+    return this.policyRuntime?.policy;
+  }
+
+  /**
+   * Finishes calls left pending in deferred mode (`ToolCallResult.pending`, plain JSON, from this
+   * process or another) with the user's answers by tool-call id; a call without an answer is asked
+   * again or stays pending. The current rules decide first. Rejects only for malformed pending
+   * JSON or answers (`INVALID_ARGUMENTS`) or an agent without a policy (`INVALID_SPEC`).
+   */
+  resume(pending: readonly PendingApproval[], answers: Record<string, ApprovalAnswer>, options?: CallOptions): Promise<ToolCallResult[]> {
+    return resumeCalls(this, this.policyRuntime, pending, answers, options);
+  }
+
   private finish(ctx: CallContext): ToolCallResult {
     try {
       return ctx.result();
@@ -306,6 +334,7 @@ export class Agent implements CallEnvironment {
       errors.push(error);
     }
     this.listeners.clear();
+    this.policyRuntime?.close();
     this.errorsOnClose = errors;
   }
 }

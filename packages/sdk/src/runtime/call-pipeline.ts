@@ -18,21 +18,21 @@ export interface CallPipelineOptions {
    * The permission phase (a slot the policy layer fills): sets `ctx.decision`, and on a refusal
    * sets the error outcome and does not call `next()`. Absent: every call is allowed.
    */
-  permission?: CallMiddleware;
+  permission?: CallPhase;
   /** The approval phase (a slot the policy layer fills): asks for `ask` decisions. Absent: nothing is asked. */
-  approval?: CallMiddleware;
+  approval?: CallPhase;
   /** Pre and post hooks (see {@link CallHooks}). */
   hooks?: CallHooks;
 }
 
 const DONE: Promise<void> = Promise.resolve();
 
-function checkMiddleware(value: unknown, where: string): CallMiddleware | undefined {
+function checkMiddleware(value: unknown, where: string): CallPhase | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'function') {
     throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `${where} must be a function (ctx, next) => Promise<void>, got ${value === null ? 'null' : typeof value}.` });
   }
-  return value as CallMiddleware;
+  return value as CallPhase;
 }
 
 /**

@@ -4,11 +4,13 @@ import { ActionEvent } from './action-event.js';
 import { AgentErrorEvent } from './agent-error-event.js';
 import type { AgentEvent } from './agent-event.js';
 import { ObservationEvent } from './observation-event.js';
+import { ApprovalRequestEvent } from './policy/approval-request-event.js';
 
 const readers: Record<string, (json: unknown) => AgentEvent> = {
   ActionEvent: (json) => ActionEvent.fromJSON(json),
   ObservationEvent: (json) => ObservationEvent.fromJSON(json),
   AgentErrorEvent: (json) => AgentErrorEvent.fromJSON(json),
+  ApprovalRequestEvent: (json) => ApprovalRequestEvent.fromJSON(json),
 };
 
 /**

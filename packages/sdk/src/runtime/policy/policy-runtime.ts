@@ -1,0 +1,71 @@
+import { ErrorCode } from '../../errors/error-code.js';
+import { ToolwrightError } from '../../errors/toolwright-error.js';
+import type { ApprovalAnswer } from '../../policy/approval-answer.js';
+import { Policy } from '../../policy/policy.js';
+import type { PolicyOptions } from '../../policy/policy-options.js';
+import type { ConversationState } from '../../state/conversation-state.js';
+import type { CallContext } from '../call-context.js';
+import type { CallPhase } from '../call-middleware.js';
+import { approvalPhase } from './approval-phase.js';
+import { permissionPhase } from './permission-phase.js';
+
+/**
+ * An agent's policy at run time: built from `AgentOptions.permissions` at `initialize` (it needs
+ * the conversation's directories for the grants file and the audit log), it fills the pipeline's
+ * permission and approval slots and holds the answers `agent.resume` hands in.
+ */
+export class PolicyRuntime {
+  private current?: Policy;
+  private readonly presets = new Map<string, { toolName: string; answer: ApprovalAnswer }>();
+  /** The pipeline's permission phase. */
+  readonly permissionPhase: CallPhase;
+  /** The pipeline's approval phase. */
+  readonly approvalPhase: CallPhase;
+
+  /** Throws `INVALID_SPEC` for options that are not an object or an `onApproval` that is not a function. */
+  constructor(private readonly options: PolicyOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'permissions must be an object { mode?, allow?, ask?, deny?, onApproval?, … }.' });
+    }
+    if (options.onApproval !== undefined && typeof options.onApproval !== 'function') {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'permissions.onApproval must be a function (request) => answer; leave it out for deferred approvals.' });
+    }
+    this.permissionPhase = permissionPhase(() => this.current);
+    this.approvalPhase = approvalPhase(
+      () => this.current,
+      (ctx) => this.takePreset(ctx),
+    );
+  }
+
+  /** The policy, once initialized. */
+  get policy(): Policy | undefined {
+    return this.current;
+  }
+
+  /** Builds the policy for `state` (rules checked, grants file loaded). */
+  async initialize(state: ConversationState): Promise<void> {
+    this.current = await Policy.create(this.options, { workingDir: state.workingDir, stateDir: state.stateDir });
+  }
+
+  /** Answers to use, by tool-call id, for the calls `agent.resume` runs now. */
+  preset(answers: ReadonlyMap<string, { toolName: string; answer: ApprovalAnswer }>): void {
+    for (const [id, entry] of answers) this.presets.set(id, entry);
+  }
+
+  /** Forgets preset answers that were not used. */
+  clearPresets(ids: Iterable<string>): void {
+    for (const id of ids) this.presets.delete(id);
+  }
+
+  private takePreset(ctx: CallContext): ApprovalAnswer | undefined {
+    const entry = this.presets.get(ctx.toolCallId);
+    if (!entry || entry.toolName !== ctx.toolName) return undefined;
+    this.presets.delete(ctx.toolCallId);
+    return entry.answer;
+  }
+
+  /** Closes the audit log. */
+  close(): void {
+    this.current?.close();
+  }
+}
