@@ -53,6 +53,7 @@ export function openAIStrictViolations(schema: unknown): string[] {
     if (path === '#') allowed.add('$defs');
     for (const key of Object.keys(node)) if (!allowed.has(key)) out.push(`${path}: keyword '${key}' not supported${types.length ? ` for ${types.join('/')}` : ''}`);
     for (const t of types) if (!OPENAI_TYPES.has(t)) out.push(`${path}: type '${t}'`);
+    if (types.length > 2 || (types.length === 2 && !types.includes('null'))) out.push(`${path}: type list other than [T, "null"]`);
     if (types.length === 0 && node.anyOf === undefined && node.$ref === undefined) out.push(`${path}: no type`);
     if (typeof node.$ref === 'string') {
       const m = /^#\/\$defs\/(.+)$/.exec(node.$ref);

@@ -105,6 +105,8 @@ function strictNode(input: unknown, path: string, ctx: Context): JsonSchema {
     ctx.problems.push({ path, message: 'has no type (accepts any JSON value); strict mode needs one.' });
     return out;
   }
+  const nonNull = types.filter((t) => t !== 'null');
+  if (nonNull.length > 1) return strictTypeList(node, out, types, values, path, ctx);
   out.type = types.length === 1 ? types[0] : types;
   if (values) out.enum = node.nullable === true && !values.includes(null) ? [...values, null] : [...values];
 
@@ -135,6 +137,25 @@ function strictAnyOf(node: JsonSchema, out: JsonSchema, path: string, ctx: Conte
     const b = shared && isObject(branch) ? { allOf: [shared, branch] } : branch;
     return strictNode(b, pointer(path, 'anyOf', i), ctx);
   });
+  return out;
+}
+
+/**
+ * A value of several types as `anyOf`, one branch per type with the keywords that apply to it
+ * (the guide shows type lists only as `[T, "null"]`).
+ */
+function strictTypeList(node: JsonSchema, out: JsonSchema, types: JsonSchemaType[], values: unknown[] | undefined, path: string, ctx: Context): JsonSchema {
+  const { description: _d, nullable: _n, const: _c, ...rest } = node;
+  const branches: JsonSchema[] = [];
+  for (const type of types) {
+    if (type === 'null') continue;
+    const own = values?.filter((v) => typesOfValues([v]).some((t) => t === type || (type === 'number' && t === 'integer')));
+    const branch: JsonSchema = { ...rest, type };
+    if (values) branch.enum = own;
+    branches.push(strictNode(branch, path, ctx));
+  }
+  if (types.includes('null') || node.nullable === true) branches.push({ type: 'null' });
+  out.anyOf = branches;
   return out;
 }
 

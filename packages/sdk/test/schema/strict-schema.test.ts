@@ -108,3 +108,12 @@ describe('toStrictSchema', () => {
     expect(deepProblems).toEqual([{ path: '#', message: 'nests objects 11 levels deep; strict mode allows 10.' }]);
   });
 });
+
+describe('toStrictSchema type lists', () => {
+  it('spells a value of several types as anyOf, one branch per type, null last', () => {
+    const problems: SchemaProblem[] = [];
+    const schema = toStrictSchema({ type: 'object', properties: { v: { type: ['string', 'integer'], minimum: 1, pattern: '^a' } } } as JsonSchema, problems);
+    expect(problems).toEqual([]);
+    expect(schema.properties?.v).toEqual({ anyOf: [{ type: 'string', pattern: '^a' }, { type: 'integer', minimum: 1 }, { type: 'null' }] });
+  });
+});
