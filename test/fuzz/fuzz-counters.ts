@@ -22,6 +22,10 @@ export interface FuzzCounters {
   echoedValues: number;
   /** Results with code INTERNAL: the framework's own bug surfaced as an error (it never should). */
   internalErrors: number;
+  /** Times the MCP server process changed (a restart: the server never dies by itself here, so each is needless). */
+  serverRestarts: number;
+  /** Steps after which `Object.prototype` had gained a property (a `__proto__` key merged into a plain object). */
+  prototypePollution: number;
   /** Steps that took longer than their time limit plus a grace period. */
   overTimeout: number;
   /** Processes still running after `agent.close()` (children of the child, or anything with a cwd in the scratch directory). */
@@ -41,6 +45,8 @@ export const FAILURE_COUNTERS = [
   'unserializableResults',
   'echoedValues',
   'internalErrors',
+  'serverRestarts',
+  'prototypePollution',
   'overTimeout',
   'leftoverProcesses',
 ] as const satisfies readonly (keyof FuzzCounters)[];
@@ -74,6 +80,8 @@ export function emptyCounters(): FuzzCounters {
     unserializableResults: 0,
     echoedValues: 0,
     internalErrors: 0,
+    serverRestarts: 0,
+    prototypePollution: 0,
     overTimeout: 0,
     leftoverProcesses: 0,
     rssGrowthMb: 0,

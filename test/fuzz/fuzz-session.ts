@@ -12,6 +12,7 @@ import type { FuzzTarget } from './fuzz-call-generator.js';
 import { inspectResult } from './fuzz-inspect.js';
 import { killAll, sessionProcesses, waitGone } from './fuzz-processes.js';
 import type { SampledSchema } from './schema-sample.js';
+import type { MCPToolDefinition, MCPToolExecutor } from '@toolwright/sdk/mcp';
 
 const require = createRequire(import.meta.url);
 
@@ -113,6 +114,9 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   await agent.initialize(state);
   const tools = new Map<string, SampledSchema>([...agent.toolsMap].map(([name, tool]) => [name, tool.modelInputSchema() as SampledSchema]));
   const target: FuzzTarget = { tools, scratch, files: new Map([...SCRATCH_FILES].filter(([path]) => path !== 'big.txt')) };
+  const serverPid = (): number | undefined => ((agent.toolsMap.get('echo') as unknown as MCPToolDefinition | undefined)?.executor as MCPToolExecutor | undefined)?.client.pid;
+  let lastPid = serverPid();
+  const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).length;
   const warmUpEnd = options.from + Math.min(1_000, Math.floor(options.calls / 5));
   let rssWarm = rssMb();
   let index = options.from;
@@ -143,6 +147,16 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
       if (ms > limit) {
         counters.overTimeout++;
         note(index, 'slow', `${step.kind} step took ${Math.round(ms)} ms (limit ${limit} ms)`);
+      }
+      const pid = serverPid();
+      if (pid !== lastPid) {
+        counters.serverRestarts++;
+        note(index, 'restart', `the MCP server was restarted (pid ${String(lastPid)} → ${String(pid)}) by ${describeCalls(step.calls).slice(0, 300)}`);
+        lastPid = pid;
+      }
+      if (Object.getOwnPropertyNames(Object.prototype).length !== prototypeKeys || 'polluted' in {}) {
+        counters.prototypePollution++;
+        note(index, 'pollution', `Object.prototype gained ${Object.getOwnPropertyNames(Object.prototype).slice(prototypeKeys).join(', ') || 'polluted'}`);
       }
       if (!results) continue;
       if (results.length !== step.calls.length) {

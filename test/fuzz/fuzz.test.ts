@@ -44,6 +44,8 @@ describe('fuzzing executeToolCall with 5,000 hostile calls', () => {
       unserializableResults: report.unserializableResults,
       echoedValues: report.echoedValues,
       internalErrors: report.internalErrors,
+      serverRestarts: report.serverRestarts,
+      prototypePollution: report.prototypePollution,
       overTimeout: report.overTimeout,
       leftoverProcesses: report.leftoverProcesses,
     };
@@ -59,6 +61,8 @@ describe('fuzzing executeToolCall with 5,000 hostile calls', () => {
         unserializableResults: 0,
         echoedValues: 0,
         internalErrors: 0,
+        serverRestarts: 0,
+        prototypePollution: 0,
         overTimeout: 0,
         leftoverProcesses: 0,
       },
