@@ -29,15 +29,22 @@ export class GroupEntry {
   tools?: ReadonlyMap<string, IndexedTool>;
   validators?: SchemaValidatorCache;
   private loading?: Promise<ReadonlyMap<string, IndexedTool>>;
+  private failure?: { error: unknown; at: number };
 
   constructor(
     readonly group: ToolGroup,
     readonly provider: ToolGroupProvider,
+    private readonly retryAfterMs: number,
   ) {}
 
-  /** The group's tools, listing them if needed. Throws the provider's error (status updated). */
-  index(ctx: ListingContext): Promise<ReadonlyMap<string, IndexedTool>> {
+  /**
+   * The group's tools, listing them if needed. Throws the provider's error (status updated).
+   * Unless `retry`, a listing that failed less than `retryAfterMs` ago fails again at once with
+   * the same error, so that an unreachable group does not slow every lookup down.
+   */
+  index(ctx: ListingContext, retry = true): Promise<ReadonlyMap<string, IndexedTool>> {
     if (this.tools) return Promise.resolve(this.tools);
+    if (!retry && !this.loading && this.failure && performance.now() - this.failure.at < this.retryAfterMs) return Promise.reject(this.failure.error);
     return (this.loading ??= this.load(ctx).finally(() => {
       this.loading = undefined;
     }));
@@ -46,6 +53,7 @@ export class GroupEntry {
   /** Forgets the index; the next need lists again. */
   invalidate(): void {
     this.tools = undefined;
+    this.failure = undefined;
     this.status = { state: 'not-indexed' };
   }
 
@@ -65,9 +73,12 @@ export class GroupEntry {
       }
       this.validators = cache;
       this.tools = tools;
+      this.failure = undefined;
       this.status = { state: 'ready', toolCount: tools.size };
       return tools;
     } catch (error) {
+      // Auth failures depend on the request's credentials: never reused.
+      this.failure = ToolwrightError.hasCode(error, ErrorCode.AUTH_REQUIRED) ? undefined : { error, at: performance.now() };
       const text = messageOf(error);
       this.status = ToolwrightError.hasCode(error, ErrorCode.AUTH_REQUIRED) ? { state: 'auth-required', error: text } : { state: 'unreachable', error: text };
       throw error;

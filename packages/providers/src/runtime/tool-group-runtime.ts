@@ -18,6 +18,12 @@ export interface ToolGroupRuntimeOptions {
   providers?: readonly ToolGroupProvider[];
   /** Receives warnings (a skipped group). Default: `process.emitWarning`. */
   onWarning?: (message: string) => void;
+  /**
+   * After a group's listing failed, lookups across all groups (`listTools()`, `invokeTool` of a name
+   * not yet known) reuse that failure for this long instead of contacting the group again
+   * (default 30 s). Asking for the group itself (`listTools({ toolgroupId })`) always retries.
+   */
+  retryFailedGroupsAfterMs?: number;
 }
 
 /** Options of {@link ToolGroupRuntime.listTools}. */
@@ -58,10 +64,12 @@ export class ToolGroupRuntime {
   private readonly groups = new Map<string, GroupEntry>();
   private byName = new Map<string, IndexedTool[]>();
   private readonly warn: (message: string) => void;
+  private readonly retryAfterMs: number;
 
   constructor(options: ToolGroupRuntimeOptions = {}) {
     for (const provider of options.providers ?? []) this.registerProvider(provider);
     this.warn = options.onWarning ?? ((message) => process.emitWarning(message, 'ToolwrightWarning'));
+    this.retryAfterMs = options.retryFailedGroupsAfterMs ?? 30_000;
   }
 
   /** Adds a provider plugin. Throws `INVALID_SPEC` when its id is taken. */
@@ -111,7 +119,7 @@ export class ToolGroupRuntime {
       });
     }
     provider.checkGroup?.(group);
-    this.groups.set(group.toolgroupId, new GroupEntry(group, provider));
+    this.groups.set(group.toolgroupId, new GroupEntry(group, provider, this.retryAfterMs));
     return group;
   }
 
@@ -154,7 +162,7 @@ export class ToolGroupRuntime {
       return [this.toolInGroup(ref.toolgroupId, tools, ref.tool).def];
     }
     const entries = [...this.groups.values()];
-    const settled = await Promise.allSettled(entries.map((entry) => entry.index(ctx)));
+    const settled = await Promise.allSettled(entries.map((entry) => entry.index(ctx, false)));
     this.rebuildNames();
     const out: ToolDef[] = [];
     settled.forEach((outcome, i) => {
@@ -289,7 +297,7 @@ export class ToolGroupRuntime {
   /** Indexes every group not yet indexed (failures skipped, except auth) and rebuilds the name map. */
   private async indexAll(ctx: ListingContext): Promise<void> {
     const pending = [...this.groups.values()].filter((entry) => !entry.tools);
-    const settled = await Promise.allSettled(pending.map((entry) => entry.index(ctx)));
+    const settled = await Promise.allSettled(pending.map((entry) => entry.index(ctx, false)));
     for (const outcome of settled) {
       if (outcome.status === 'rejected' && ToolwrightError.hasCode(outcome.reason, ErrorCode.AUTH_REQUIRED)) throw outcome.reason;
     }

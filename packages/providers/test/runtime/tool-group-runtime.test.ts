@@ -185,6 +185,23 @@ describe('ToolGroupRuntime', () => {
     expect((await runtime.invokeTool('search', { query: 'q' })).content).toEqual([{ type: 'text', text: 'results for q (limit undefined)' }]);
   });
 
+  it('does not contact a failed group again on every lookup, but does when asked for it', async () => {
+    const down = new CountingProvider();
+    down.fail = new Error('connect ECONNREFUSED 127.0.0.1:9');
+    runtime = new ToolGroupRuntime({ providers: [down], onWarning: (w) => warnings.push(w) });
+    runtime.registerToolGroup({ toolgroupId: 'down', providerId: 'counting' });
+    await runtime.listTools();
+    await runtime.listTools();
+    expect((await runtime.invokeTool('nothing', {})).errorCode).toBe(3);
+    expect(down.listings).toBe(1);
+    await expect(runtime.listTools({ toolgroupId: 'down' })).rejects.toThrow('connect ECONNREFUSED 127.0.0.1:9');
+    expect(down.listings).toBe(2);
+    down.fail = undefined;
+    runtime.refreshToolGroup('down');
+    expect((await runtime.listTools()).map((t) => t.name)).toEqual(['down_echo']);
+    expect(down.listings).toBe(3);
+  });
+
   it('does not skip an auth failure (fact 53)', async () => {
     const locked = new CountingProvider();
     locked.fail = new ToolwrightError({ code: 'AUTH_REQUIRED', message: 'Brave Search needs an API key: set brave_api_key.' });
