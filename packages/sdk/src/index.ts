@@ -23,6 +23,7 @@ export { Description, Field } from './schema/field.js';
 export { GEMINI_FORMATS, toGeminiSchema } from './schema/gemini-schema.js';
 export type { JsonSchema, JsonSchemaType, JsonValue } from './schema/json-schema.js';
 export { jsonSchemaOf } from './schema/json-schema-of.js';
+export { JSON_SCHEMA_2020_12, mcpJsonSchemaOf } from './schema/mcp-json-schema-of.js';
 export type { AnyClass, ClassSchemaOptions, FieldOptions, FieldTypeRef } from './schema/metadata-store.js';
 export type { SchemaProblem } from './schema/schema-problem.js';
 export { OPENAI_STRICT_FORMATS, toStrictSchema } from './schema/strict-schema.js';
