@@ -56,7 +56,7 @@ describe('code interpreter in the bubblewrap sandbox (fact 58)', () => {
   });
 
   it('reports stdout and stderr in their sections', async () => {
-    const result = await run('import sys\nprint("hello")\nprint("careful", file=sys.stderr)');
+    const result = await run('import sys\nprint("hello")\nprint("careful", file=sys.stderr, end="")');
     expect(result.errorCode).toBeUndefined();
     expect(textOf(result)).toBe('completed\n[stdout]\nhello\n[/stdout]\n[stderr]\ncareful\n[/stderr]');
     expect(result.metadata).toMatchObject({ status: 'completed', exitCode: 0, sandbox: 'bwrap' });
@@ -223,6 +223,12 @@ describe('code interpreter configuration', () => {
     } finally {
       delete process.env.DISABLE_CODE_SANDBOX;
     }
+  });
+
+  it('keeps only the first maxOutputBytes of each stream and says how much was dropped', async () => {
+    const runtime = runtimeWith(new CodeInterpreterProvider({ maxOutputBytes: 10 }));
+    const result = await runtime.invokeTool('code_interpreter', { code: 'import sys\nprint("x" * 100)\nprint("e" * 20, file=sys.stderr)' });
+    expect(textOf(result)).toBe('completed\n[stdout]\nxxxxxxxxxx\n[… 91 more bytes not shown]\n[/stdout]\n[stderr]\neeeeeeeeee\n[… 11 more bytes not shown]\n[/stderr]');
   });
 
   it('refuses an unknown sandbox mode', () => {

@@ -190,6 +190,15 @@ describe('WolframAlpha provider (LLM API)', () => {
     expect(result.errorMessage).toBe('WolframAlpha could not interpret the query. Wolfram|Alpha did not understand your input. Things to try instead:\nblorp\nfrobnicate');
   });
 
+  it('keeps the AppID (sent in the query string) out of the message when the API is unreachable', async () => {
+    const closed = await closedPort();
+    const runtime = new ToolGroupRuntime({ providers: [new WolframAlphaProvider({ apiKey: 'APPID-SECRET', baseUrl: `http://127.0.0.1:${closed}` })] });
+    runtime.registerToolGroup({ toolgroupId: 'builtin::wolfram_alpha', providerId: 'wolfram-alpha' });
+    const result = await runtime.invokeTool('wolfram_alpha', { query: '2+2' });
+    expect(result.errorCode).toBe(5);
+    expect(result.errorMessage).toBe(`WolframAlpha could not be reached (http://127.0.0.1:${closed}/api/v1/llm-api): connect ECONNREFUSED 127.0.0.1:${closed}.`);
+  });
+
   it('reports a bad AppID as an auth error and a missing one naming the setting', async () => {
     const bad = await wolfram({ apiKey: 'nope' }).invokeTool('wolfram_alpha', { query: '2+2' });
     expect(bad.errorCode).toBe(6);

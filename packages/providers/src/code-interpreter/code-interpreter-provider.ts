@@ -160,7 +160,11 @@ export class CodeInterpreterProvider implements ToolGroupProvider {
         message: `The code interpreter's sandbox could not start: ${run.stderr.trim()}. bubblewrap needs user namespaces (in a container: --privileged or a seccomp profile that allows them); the code was not run.`,
       });
     }
-    const strip = (text: string): string => stripHostPaths(text, [workDir, homedir()]);
+    // Each section ends in a newline, so that the closing tag is on its own line.
+    const strip = (text: string): string => {
+      const clean = stripHostPaths(text, [workDir, homedir()]);
+      return clean === '' || clean.endsWith('\n') ? clean : `${clean}\n`;
+    };
     const seconds = `${(this.timeoutMs / 1000).toFixed(this.timeoutMs % 1000 === 0 ? 0 : 1)} s`;
     const head =
       run.status === 'completed'

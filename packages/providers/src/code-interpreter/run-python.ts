@@ -118,6 +118,6 @@ class Capped {
   }
   text(): string {
     const text = Buffer.concat(this.chunks).toString('utf8');
-    return this.dropped > 0 ? `${text}\n[… ${this.dropped} more bytes not shown]` : text;
+    return this.dropped > 0 ? `${text}\n[… ${this.dropped} more bytes not shown]\n` : text;
   }
 }
