@@ -12,6 +12,22 @@ import { timeSync } from './measure.js';
 
 const CORPUS = join(dirname(fileURLToPath(import.meta.url)), '../../../tools/test/data/bash-corpus.jsonl');
 
+/**
+ * CPU µs per call (user + system, median of 7 rounds): on a machine shared with other work the
+ * wall time counts waiting for a core too, so both are reported.
+ */
+function cpuMicros(fn: () => unknown, iterations: number): number {
+  for (let i = 0; i < iterations; i++) fn();
+  const samples: number[] = [];
+  for (let r = 0; r < 7; r++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < iterations; i++) fn();
+    const used = process.cpuUsage(before);
+    samples.push((used.user + used.system) / iterations);
+  }
+  return samples.sort((a, b) => a - b)[3]!;
+}
+
 /** Runs the bash safety benchmarks. */
 export async function run(): Promise<BenchTable[]> {
   const start = process.hrtime.bigint();
@@ -21,14 +37,16 @@ export async function run(): Promise<BenchTable[]> {
   const context = { cwd: '/tmp/project', mode: 'acceptEdits' as const, workingDirectories: ['/tmp/project'] };
   const rows: BenchRow[] = [{ name: 'parser load (web-tree-sitter WASM + bash grammar), once per process', value: loadMs, unit: 'ms', note: 'cold, first call of BashSafety.load' }];
   for (const command of ['git status', 'git status && npm test', "find . -name '*.ts' | xargs grep -l TODO > hits.txt", "bash -c 'cd sub && rm -rf build'"]) {
-    rows.push({ name: `check(), no cache: ${command}`, value: timeSync(() => safety.check(command, context), 2_000, 7), note: 'target ≤ 100 µs' });
+    const check = (): unknown => safety.check(command, context);
+    rows.push({ name: `check(), no cache: ${command}`, value: timeSync(check, 2_000, 7), note: `wall; CPU ${cpuMicros(check, 2_000).toFixed(0)} µs; target ≤ 100 µs` });
   }
   const corpus = readFileSync(CORPUS, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => (JSON.parse(line) as { command: string }).command);
   let i = 0;
-  rows.push({ name: `check(), no cache, the ${corpus.length}-command corpus in turn`, value: timeSync(() => safety.check(corpus[i++ % corpus.length]!, context), corpus.length * 5, 7), note: 'target ≤ 100 µs' });
+  const next = (): unknown => safety.check(corpus[i++ % corpus.length]!, context);
+  rows.push({ name: `check(), no cache, the ${corpus.length}-command corpus in turn`, value: timeSync(next, corpus.length * 5, 7), note: `wall; CPU ${cpuMicros(next, corpus.length * 5).toFixed(0)} µs; target ≤ 100 µs` });
   rows.push({ name: 'check(), same command again (cached analysis)', value: timeSync(() => cached.check('git status && npm test', context), 20_000, 7) });
   return [{ title: 'Bash safety analysis (tree-sitter-bash)', rows }];
 }

@@ -138,7 +138,7 @@ export class BashSafety {
 
   /** Every simple command reads only or edits files (mkdir, touch, rm, mv, cp, sed -i, tee, `>`) inside `dirs`. */
   private editsInside(commands: readonly SimpleCommand[], dirs: readonly string[]): boolean {
-    const realDirs = dirs.map((d) => realpathAsFarAsExistsSync(d));
+    let realDirs: string[] | undefined; // resolved only when a target needs them
     return commands.every((simple) => {
       const name = commandName(simple);
       const targets = commandTargets(simple);
@@ -153,6 +153,7 @@ export class BashSafety {
         if (target.glob && /[*?[]/.test(target.value.slice(0, lastSlash + 1))) return false; // a pattern in a directory part
         const path = target.glob ? resolve(simple.cwd!, target.value.slice(0, lastSlash + 1) || '.') : resolve(simple.cwd!, target.value);
         const real = realpathAsFarAsExistsSync(path);
+        realDirs ??= dirs.map((d) => realpathAsFarAsExistsSync(d));
         return realDirs.some((dir) => isInsideDir(dir, real));
       });
     });
