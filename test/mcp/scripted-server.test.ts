@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Agent, ConversationState } from '@toolwright/sdk';
 import type { ToolCallResult } from '@toolwright/sdk';
-import { createMcpTools, planMcpServers } from '@toolwright/sdk/mcp';
+import { createMcpTools, MCPClient, planMcpServers } from '@toolwright/sdk/mcp';
 import type { MCPToolDefinition, MCPToolExecutor, McpToolset } from '@toolwright/sdk/mcp';
 import { SCRIPTED_SERVER, isRunning, stillRunningAfter } from './support/servers.js';
 
@@ -144,5 +144,22 @@ describe('arguments JSON cannot carry (issue 16)', () => {
     ]);
     expect(client.pid).toBe(pid);
     expect(client.state).toBe('connected');
+  });
+});
+
+describe('time limits Node cannot keep', () => {
+  it('are refused by the client and per call, not clamped to 1 ms', async () => {
+    const toolset = await createMcpTools({ mcpServers: { s: server([]) } as never });
+    toolsets.push(toolset);
+    const client = toolset.clients[0]!;
+    pids.push(client.pid!);
+    await expect(client.callTool('echo', {}, { timeoutMs: Infinity })).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: "The call option timeoutMs of 'echo' must be a finite number of milliseconds from 1 to 2147483647 (Node's timer limit), got Infinity; leave it out for the default.",
+    });
+    await expect(client.callTool('echo', {}, { timeoutMs: 5_000 })).resolves.toEqual({ content: [{ type: 'text', text: 'called echo' }] });
+    expect(() => new MCPClient({ name: 'x', transport: () => { throw new Error('unused'); }, callTimeoutMs: 1e12 })).toThrow(
+      "MCP client 'x': callTimeoutMs must be a finite number of milliseconds from 1 to 2147483647 (Node's timer limit), got 1000000000000; leave it out for the default.",
+    );
   });
 });

@@ -3,8 +3,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ListToolsResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ProgressReport } from '../tool/tool-context.js';
+import { checkMcpTimeout } from './check-mcp-timeout.js';
 import { describeError, isErrorLike } from './describe-error.js';
 import { callError, closedError, connectError, describeDrop, isUndelivered, reconnectError, unsendableError } from './mcp-client-errors.js';
 import type { McpClientFacts, StartupFacts, StartupStep } from './mcp-client-errors.js';
@@ -99,9 +101,10 @@ export class MCPClient {
     this.name = options.name;
     this.factory = options.transport;
     this.target = options.target ?? 'custom transport';
-    this.connectTimeoutMs = options.connectTimeoutMs ?? MCP_DEFAULTS.connectTimeoutMs;
-    this.callTimeoutMs = options.callTimeoutMs ?? MCP_DEFAULTS.callTimeoutMs;
-    this.closeTimeoutMs = options.closeTimeoutMs ?? MCP_DEFAULTS.closeTimeoutMs;
+    const limit = (field: 'connectTimeoutMs' | 'callTimeoutMs' | 'closeTimeoutMs'): number | undefined => checkMcpTimeout(options[field], `MCP client '${options.name}': ${field}`);
+    this.connectTimeoutMs = limit('connectTimeoutMs') ?? MCP_DEFAULTS.connectTimeoutMs;
+    this.callTimeoutMs = limit('callTimeoutMs') ?? MCP_DEFAULTS.callTimeoutMs;
+    this.closeTimeoutMs = limit('closeTimeoutMs') ?? MCP_DEFAULTS.closeTimeoutMs;
     if (options.enabledTools) this.enabledTools = options.enabledTools;
     if (options.disabledTools) this.disabledTools = options.disabledTools;
     if (options.prefix !== undefined) this.prefix = options.prefix;
@@ -158,6 +161,13 @@ export class MCPClient {
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions = {}): Promise<CallToolResult> {
     const unsendable = jsonArgumentsIssue(args);
     if (unsendable) return Promise.reject(unsendableError(this.name, name, unsendable));
+    if (options.timeoutMs !== undefined && options.timeoutMs !== 0) {
+      try {
+        checkMcpTimeout(options.timeoutMs, `The call option timeoutMs of '${name}'`, ErrorCode.INVALID_OPTIONS);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     const session = this.session;
     if (session && this.status === 'connected') {
       return this.request(session, name, args, options).catch((error: unknown) => this.recover(session, error, name, args, options));

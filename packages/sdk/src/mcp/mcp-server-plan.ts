@@ -5,6 +5,7 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import { checkAgentSpec } from '../registry/check-agent-spec.js';
 import { joinPath } from '../schema/validation-issue.js';
 import type { McpServerConfig } from '../registry/agent-spec.js';
+import { checkMcpTimeout } from './check-mcp-timeout.js';
 import { MCP_DEFAULTS } from './mcp-defaults.js';
 
 /** One enabled MCP server, checked and with every default filled in. */
@@ -146,15 +147,13 @@ function planCommon(name: string, config: McpServerConfig): McpPlanCommon {
   return plan;
 }
 
-/** The largest delay Node's timers honour (2^31-1 ms, about 24.8 days); a larger one fires after 1 ms. */
-const MAX_TIMER_MS = 2_147_483_647;
-
-/** A configured time limit: a finite number of ms from 1 to 2^31-1, or undefined for the default. */
+/** A configured time limit of server `name`, checked (see {@link checkMcpTimeout}). */
 function planTimeout(name: string, field: 'connectTimeoutMs' | 'timeoutMs', value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= MAX_TIMER_MS) return value;
-  const got = typeof value === 'number' ? String(value) : typeof value;
-  throw mcpConfigError(name, field, `must be a finite number of milliseconds from 1 to ${MAX_TIMER_MS} (Node's timer limit), got ${got}; leave it out for the default.`);
+  try {
+    return checkMcpTimeout(value, field);
+  } catch (error) {
+    throw mcpConfigError(name, field, (error as Error).message.slice(field.length + 1));
+  }
 }
 
 function planUrl(name: string, text: string): URL {
