@@ -109,7 +109,29 @@ function formatCost(): BenchTable {
   };
 }
 
+async function mcpNullCost(): Promise<BenchTable> {
+  const { createMcpToolsFromClients } = await import('@toolwright/sdk/mcp');
+  const { createInMemoryMcpServer } = await import('@toolwright/sdk/testing');
+  const properties = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`p${i}`, { type: 'string' }]));
+  const server = createInMemoryMcpServer({ name: 'bench', tools: [{ name: 'six', description: 'Six strings.', inputSchema: { type: 'object', properties, required: ['p0', 'p1', 'p2'] } }] });
+  const toolset = await createMcpToolsFromClients([server.client()]);
+  try {
+    const tool = toolset.tools[0]!;
+    const full = { p0: 'a', p1: 'b', p2: 'c', p3: 'd', p4: 'e', p5: 'f' };
+    const nulls = { p0: 'a', p1: 'b', p2: 'c', p3: null, p4: null, p5: null };
+    return {
+      title: 'MCP arguments: null means absent (µs per actionFromArguments, 6 properties, 3 optional)',
+      rows: [
+        { name: 'no nulls (nothing to drop)', value: timeSync(() => tool.actionFromArguments(full), 200_000) },
+        { name: '3 nulls a strict model sends for optional properties (dropped, then validated)', value: timeSync(() => tool.actionFromArguments(nulls), 200_000) },
+      ],
+    };
+  } finally {
+    await toolset.close();
+  }
+}
+
 /** Runs the schema benchmarks. */
 export async function run(): Promise<BenchTable[]> {
-  return [exportCost(), formatCost()];
+  return [exportCost(), formatCost(), await mcpNullCost()];
 }
