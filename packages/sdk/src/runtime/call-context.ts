@@ -71,6 +71,7 @@ export class CallContext extends ToolContext {
   error: unknown = undefined;
   /** True when the outcome is an error. */
   failed = false;
+  private release?: () => void;
 
   constructor(
     readonly environment: CallEnvironment,
@@ -81,6 +82,21 @@ export class CallContext extends ToolContext {
     this.call = call;
     this.requestedName = typeof call.name === 'string' ? call.name : undefined;
     this.toolName = this.requestedName ?? '';
+  }
+
+  /** @internal Keeps the resource lock's release until {@link CallContext.releaseLock}. */
+  holdLock(release: () => void): void {
+    this.release = release;
+    this.lockHeld = true;
+  }
+
+  /** @internal Gives the resource lock back (once; nothing when none is held). */
+  releaseLock(): void {
+    const release = this.release;
+    if (!release) return;
+    this.release = undefined;
+    this.lockHeld = false;
+    release();
   }
 
   /** True once there is an outcome (result or error). */
@@ -113,6 +129,7 @@ export class CallContext extends ToolContext {
    * one `AgentErrorEvent`. A call with no outcome at all is our bug (`INTERNAL`).
    */
   result(): ToolCallResult {
+    this.releaseLock();
     if (this.pending && this.observation) return { events: this.events, observation: this.observation, pending: this.pending };
     if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
     const observation = this.failed ? observationFromError(this.error, this.toolName) : this.observation!;

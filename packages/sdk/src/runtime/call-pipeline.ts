@@ -27,6 +27,9 @@ export interface CallPipelineOptions {
 
 const DONE: Promise<void> = Promise.resolve();
 
+/** The pipeline's own phases: they never throw or reject (errors become the outcome), so they need no guard. */
+const TRUSTED: ReadonlySet<CallPhase> = new Set<CallPhase>([resolvePhase, lockPhase, invokePhase]);
+
 function checkMiddleware(value: unknown, where: string): CallPhase | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'function') {
@@ -65,7 +68,7 @@ export class CallPipeline {
     this.phases = phases;
   }
 
-  /** Runs the call through every phase. Never rejects; afterwards `ctx.result()` gives the events and the Observation. */
+  /** Runs the call through every phase. Never rejects; afterwards `ctx.result()` gives the events and the Observation (and releases a lock still held). */
   run(ctx: CallContext): Promise<void> {
     return this.dispatch(ctx, 0);
   }
@@ -81,6 +84,7 @@ export class CallPipeline {
       return DONE;
     }
     if (!isPromiseLike(outcome)) return DONE;
+    if (TRUSTED.has(phase)) return outcome;
     return outcome.then(undefined, (error: unknown) => ctx.fail(error));
   }
 }

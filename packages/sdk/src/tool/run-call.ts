@@ -6,6 +6,8 @@ import { formatIssues, typeName } from '../schema/validation-issue.js';
 import { isPromiseLike } from '../util/guards.js';
 import type { Action } from './action.js';
 import { textOf } from './content.js';
+import { callDeadlines } from './deadlines.js';
+import type { Deadline } from './deadlines.js';
 import { errorObservation } from './error-observation.js';
 import { Observation } from './observation.js';
 import type { ObservationClass } from './observation.js';
@@ -83,14 +85,41 @@ function settle<O extends Observation>(tool: ResultTarget<O>, ctx: ToolContext, 
 
 /** With middleware: the onion around a stream of the executor's chunks. */
 function streamed<A extends Action, O extends Observation>(tool: CallTarget<A, O>, executor: ToolExecutor<A, O>, action: A, ctx: ToolContext): Promise<O | Observation> {
-  const innermost = async function* (next: A): AsyncGenerator<ToolChunk> {
-    const result: unknown = await executor.execute(next, ctx);
-    if (isAsyncIterable(result)) yield* result as AsyncIterable<ToolChunk>;
-    else yield coerceResult(tool, result);
-  };
+  const innermost = (next: A): AsyncIterable<ToolChunk> => executorStream(tool, executor, next, ctx);
   // A middleware written for any Action (logging, metrics) sees this tool's Actions as Actions.
   const outer = composeToolMiddleware(tool.middleware as readonly ToolMiddleware<A>[], tool.name, ctx, innermost);
   return consume(tool, ctx, outer(action)).then((result) => coerceResult(tool, result));
+}
+
+/**
+ * The executor's result as a stream: its own chunks when it streams, else one chunk (the coerced
+ * Observation). Hand-written rather than an async generator: a single result costs one promise.
+ */
+function executorStream<A extends Action, O extends Observation>(tool: CallTarget<A, O>, executor: ToolExecutor<A, O>, action: A, ctx: ToolContext): AsyncIterable<ToolChunk> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<ToolChunk> {
+      let inner: AsyncIterator<ToolChunk> | undefined;
+      let done = false;
+      return {
+        next: async (): Promise<IteratorResult<ToolChunk>> => {
+          if (inner) return inner.next();
+          if (done) return { done: true, value: undefined };
+          const result: unknown = await executor.execute(action, ctx);
+          if (isAsyncIterable(result)) {
+            inner = (result as AsyncIterable<ToolChunk>)[Symbol.asyncIterator]();
+            return inner.next();
+          }
+          done = true;
+          return { done: false, value: coerceResult(tool, result) };
+        },
+        return: async (): Promise<IteratorResult<ToolChunk>> => {
+          done = true;
+          await inner?.return?.();
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
 }
 
 function checkChunk(toolName: string, chunk: unknown): ToolChunk {
@@ -114,7 +143,7 @@ async function consume<O extends Observation>(tool: ResultTarget<O>, ctx: ToolCo
       const content = chunkContent(chunk);
       ctx.reportChunk(content, textOf(content));
     }
-    if (ctx.cancellable && ctx.signal.aborted) break;
+    if (ctx.aborted) break;
   }
   return accumulateChunks(tool.observationType, chunks);
 }
@@ -124,7 +153,7 @@ function guard<T>(toolName: string, executor: Pick<ToolExecutor, 'interrupt'>, c
   const timeoutMs = ctx.timeoutMs;
   const outer = ctx.callOptions.signal;
   return new Promise<T>((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
+    let deadline: Deadline | undefined;
     const stop = (error: ToolwrightError): void => {
       cleanup();
       ctx.abortController().abort(error);
@@ -135,12 +164,12 @@ function guard<T>(toolName: string, executor: Pick<ToolExecutor, 'interrupt'>, c
     };
     const onAbort = (): void => stop(new ToolwrightError({ code: ErrorCode.ABORTED, message: `Tool '${toolName}' was cancelled.`, details: { tool: toolName } }));
     const cleanup = (): void => {
-      if (timer) clearTimeout(timer);
+      if (deadline) callDeadlines.cancel(deadline);
       outer?.removeEventListener('abort', onAbort);
       ctx.dispose();
     };
     if (timeoutMs !== undefined) {
-      timer = setTimeout(() => {
+      deadline = callDeadlines.add(timeoutMs, () => {
         stop(
           new ToolwrightError({
             code: ErrorCode.TIMEOUT,
@@ -148,7 +177,7 @@ function guard<T>(toolName: string, executor: Pick<ToolExecutor, 'interrupt'>, c
             details: { tool: toolName, timeoutMs },
           }),
         );
-      }, timeoutMs);
+      });
     }
     outer?.addEventListener('abort', onAbort, { once: true });
     pending.then(

@@ -109,6 +109,11 @@ export class ToolContext {
     return this.timeoutMs !== undefined || this.options.signal !== undefined;
   }
 
+  /** True once the call was cancelled or timed out (reading it creates no AbortSignal). */
+  get aborted(): boolean {
+    return this.controller ? this.controller.signal.aborted : this.options.signal?.aborted === true;
+  }
+
   /** False when nobody receives progress reports (a tool may then skip asking its backend for them). */
   get reportsProgress(): boolean {
     return this.options.onProgress !== undefined;

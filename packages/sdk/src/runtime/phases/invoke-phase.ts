@@ -11,6 +11,7 @@ export function invokePhase(ctx: CallContext): Promise<void> {
   const action = ctx.action;
   if (!tool || !action) {
     ctx.fail(missingAction());
+    ctx.releaseLock();
     return Promise.resolve();
   }
   let pending;
@@ -18,10 +19,17 @@ export function invokePhase(ctx: CallContext): Promise<void> {
     pending = tool.invokeWith(action, ctx);
   } catch (error) {
     ctx.fail(error);
+    ctx.releaseLock();
     return Promise.resolve();
   }
   return pending.then(
-    (observation) => ctx.succeed(observation),
-    (error: unknown) => ctx.fail(error),
+    (observation) => {
+      ctx.releaseLock();
+      ctx.succeed(observation);
+    },
+    (error: unknown) => {
+      ctx.releaseLock();
+      ctx.fail(error);
+    },
   );
 }

@@ -3,17 +3,15 @@ import type { ReleaseLock } from '../../tool/resource-locks.js';
 import type { CallContext } from '../call-context.js';
 
 /**
- * Holds the call's resource lock (see `ResourceLocks`) around the rest of the call, so every
- * entry point keeps the per-resource write order. Asked synchronously: calls started one after
- * another are granted in that order.
+ * Takes the call's resource lock (see `ResourceLocks`) for the rest of the call, so every entry
+ * point keeps the per-resource write order. Asked synchronously: calls started one after another
+ * are granted in that order. The invoke phase gives it back as soon as the tool settled (post
+ * hooks run outside it); `ctx.result()` gives back one still held.
  */
 export function lockPhase(ctx: CallContext, next: () => Promise<void>): Promise<void> {
   const run = (release: ReleaseLock): Promise<void> => {
-    ctx.lockHeld = true;
-    return next().then(() => {
-      ctx.lockHeld = false;
-      release();
-    });
+    ctx.holdLock(release);
+    return next();
   };
   const granted = ctx.environment.locks.acquire(accessOf(ctx.tool!, ctx.action!));
   return typeof granted === 'function' ? run(granted) : granted.then(run);
