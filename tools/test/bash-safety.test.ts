@@ -62,6 +62,13 @@ describe('BashSafety read-only detection', () => {
     expect(safety.isReadOnly('git diff --output=/tmp/x', cwd)).toBe(false);
   });
 
+  it('does not take pager start commands or sort helper programs as read-only', () => {
+    expect(safety.isReadOnly("less '+!rm -rf ~' README.md", cwd)).toBe(false);
+    expect(safety.isReadOnly('sort --compress-program=./evil big.txt', cwd)).toBe(false);
+    expect(safety.isReadOnly('sort -o out.txt in.txt', cwd)).toBe(false);
+    expect(safety.isReadOnly('less README.md', cwd)).toBe(true);
+  });
+
   it('does not take environment prefixes that change what runs as read-only', () => {
     expect(safety.isReadOnly('GIT_EXTERNAL_DIFF=./evil git diff', cwd)).toBe(false);
     expect(safety.isReadOnly('LANG=C ls', cwd)).toBe(true);

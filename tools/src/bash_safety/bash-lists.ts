@@ -29,7 +29,7 @@ export const SAFE_COMMANDS: ReadonlySet<string> = new Set(['echo', 'ls', 'pwd', 
 /** Arguments that make an otherwise read-only command write or run something. */
 export const WRITING_FLAGS: Readonly<Record<string, readonly string[]>> = {
   find: ['-delete', '-exec', '-execdir', '-fls', '-fprint', '-fprint0', '-fprintf', '-ok', '-okdir'],
-  sort: ['-o', '--output'],
+  sort: ['-o', '--output', '--compress-program'],
   tree: ['-o'],
   rg: ['--pre'],
   git: ['--output', '--ext-diff'],

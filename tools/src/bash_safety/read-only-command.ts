@@ -27,6 +27,7 @@ export function isReadOnlyCommand(command: SimpleCommand): boolean {
     return !call.inPlace && call.problem === undefined;
   }
   if (name === 'git') return isReadOnlyGit(words.slice(1));
+  if ((name === 'less' || name === 'more') && words.slice(1).some((w) => w.startsWith('+'))) return false; // `+cmd` runs a pager command (`+!sh`)
   if (name === 'date') return !words.slice(1).some((w) => w === '-s' || w.startsWith('--set'));
   if (name === 'uniq') return words.slice(1).filter((w) => !w.startsWith('-')).length <= 1; // a second operand is an output file
   if (SAFE_COMMANDS.has(name)) return true;
