@@ -203,6 +203,14 @@ describe('code interpreter configuration', () => {
     );
   });
 
+  it('says so when Python is missing, rather than blaming the sandbox', async () => {
+    const runtime = runtimeWith(new CodeInterpreterProvider({ python: '/usr/bin/no-such-python' }));
+    const result = await runtime.invokeTool('code_interpreter', { code: 'print(1)' });
+    expect(result.errorMessage).toBe(
+      "The code interpreter's Python (/usr/bin/no-such-python) is not installed: bwrap: execvp /usr/bin/no-such-python: No such file or directory. Install Debian's python3 and python3-matplotlib, or set the python option to an interpreter under /usr.",
+    );
+  });
+
   it("runs unsandboxed only with sandbox: 'none', and warns", async () => {
     const warnings: string[] = [];
     const runtime = runtimeWith(new CodeInterpreterProvider({ sandbox: 'none', onWarning: (w) => warnings.push(w) }));

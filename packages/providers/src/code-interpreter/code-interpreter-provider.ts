@@ -154,6 +154,12 @@ export class CodeInterpreterProvider implements ToolGroupProvider {
   }
 
   private result(run: PythonRun, workDir: string): ToolInvocationResult {
+    if (this.sandbox === 'bwrap' && run.status === 'failed' && run.stdout === '' && /^bwrap: execvp /m.test(run.stderr)) {
+      throw new ToolwrightError({
+        code: ErrorCode.EXECUTION_FAILED,
+        message: `The code interpreter's Python (${this.options.python}) is not installed: ${run.stderr.trim()}. Install Debian's python3 and python3-matplotlib, or set the python option to an interpreter under /usr.`,
+      });
+    }
     if (this.sandbox === 'bwrap' && run.status === 'failed' && run.stdout === '' && /^bwrap: /m.test(run.stderr)) {
       throw new ToolwrightError({
         code: ErrorCode.EXECUTION_FAILED,
