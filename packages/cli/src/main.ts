@@ -67,9 +67,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     const context: CommandContext = {
       line,
       term,
-      openToolset: async () => {
+      openToolset: async (extra) => {
         const { openToolset } = await import('./toolset/open-toolset.js');
-        return openToolset({ ...toolsetSource(line), cwd: io.cwd, env: io.env });
+        return openToolset({ ...toolsetSource(line), cwd: io.cwd, env: io.env, approval: extra?.approval });
       },
     };
     return await command(context);

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
+import { POLICY_OPTIONS } from '../policy/policy-flags.js';
 
 /** One option of a command, as `util.parseArgs` takes it plus a line of help. */
 export interface OptionSpec {
@@ -75,6 +76,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     options: {
       json: { type: 'boolean', help: 'print the events and observation as JSON' },
       timeout: { type: 'string', value: 'S', help: 'time limit in seconds' },
+      ...POLICY_OPTIONS,
     },
     examples: [
       `toolwright call glob '{"pattern":"**/*.md"}'`,
@@ -94,6 +96,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       port: { type: 'string', value: 'P', help: `port (default ${DEFAULT_PORT}; 0 picks a free one)` },
       'allowed-host': { type: 'string', multiple: true, value: 'NAME', help: 'extra Host header name to accept; repeatable' },
       'allowed-origin': { type: 'string', multiple: true, value: 'ORIGIN', help: 'extra browser Origin to accept; repeatable' },
+      ...POLICY_OPTIONS,
       'max-sessions': { type: 'string', value: 'N', help: `most MCP sessions open at once (default ${DEFAULT_MAX_SESSIONS}); one more initialize gets HTTP 503` },
       'session-idle': { type: 'string', value: 'S', help: `close a session after S seconds without a request (default ${DEFAULT_SESSION_IDLE_S})` },
       'shared-state': {

@@ -8,6 +8,7 @@ import { ProgressLine } from '../io/progress-line.js';
 import type { CallOutcome } from '../toolset/toolset.js';
 import type { CommandContext } from './command-context.js';
 import { unknownTool, withToolset } from './command-context.js';
+import { refuseWithoutTerminal, terminalApproval } from '../policy/approval-prompts.js';
 
 /** The `call --json` document. */
 function callJson(tool: string, outcome: CallOutcome): Record<string, unknown> {
@@ -34,7 +35,9 @@ export async function callCommand(context: CommandContext): Promise<ExitCode> {
   const args = parseJsonArguments(name, await readArgumentsText(source, term.io.stdin, term.io.cwd));
   const timeoutMs = parseTimeout(stringOption(line.values, 'timeout'));
   const asJson = flag(line.values, 'json');
-  return withToolset(context, async (toolset) => {
+  // A person at a terminal answers y/n/always; without one an ask is a refusal naming the rule to add.
+  const approval = term.io.stdin.isTTY === true && term.io.stderr.isTTY === true ? terminalApproval(term) : refuseWithoutTerminal;
+  return withToolset({ ...context, openToolset: () => context.openToolset({ approval }) }, async (toolset) => {
     if (!toolset.tool(name)) throw unknownTool(name, toolset);
     const controller = new AbortController();
     let interrupted = false;

@@ -3,6 +3,9 @@ import type { CommandLine } from '../args/parse-command-line.js';
 import { CliError } from '../cli-error.js';
 import type { Terminal } from '../io/terminal.js';
 import type { Toolset } from '../toolset/toolset.js';
+import type { ApprovalHandler } from '@toolwright/sdk';
+import { readPolicyFlags } from '../policy/policy-flags.js';
+import type { PolicyFlags } from '../policy/policy-flags.js';
 
 /** What a command runs with. */
 export interface CommandContext {
@@ -11,12 +14,12 @@ export interface CommandContext {
   /** Output streams and colours. */
   term: Terminal;
   /** Builds the toolset of `--spec` / `--import` (the embedded default without them). */
-  openToolset(): Promise<Toolset>;
+  openToolset(extra?: { approval?: ApprovalHandler }): Promise<Toolset>;
 }
 
 /** `--spec`, `--import` and `--preset` as `openToolset` options. */
-export function toolsetSource(line: CommandLine): { spec?: string; imports: string[]; preset?: string } {
-  return { spec: stringOption(line.values, 'spec'), imports: listOption(line.values, 'import'), preset: stringOption(line.values, 'preset') };
+export function toolsetSource(line: CommandLine): { spec?: string; imports: string[]; preset?: string; policyFlags: PolicyFlags } {
+  return { spec: stringOption(line.values, 'spec'), imports: listOption(line.values, 'import'), preset: stringOption(line.values, 'preset'), policyFlags: readPolicyFlags(line.values) };
 }
 
 /** An unknown tool name: the closest name, and the available ones. */

@@ -5,6 +5,7 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
 import type { CommandContext } from './command-context.js';
+import { elicitApproval } from '../policy/approval-prompts.js';
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
@@ -70,7 +71,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   const sessionIdleMs = Math.round(parsePositive('session-idle', stringOption(line.values, 'session-idle'), DEFAULT_SESSION_IDLE_S, false) * 1000);
   const shared = flag(line.values, 'shared-state');
   const bindHost = host ?? '127.0.0.1';
-  const toolset = await context.openToolset();
+  const toolset = await context.openToolset({ approval: elicitApproval });
   try {
     if (stdio) {
       const { serveStdio } = await import('../serve/serve-stdio.js');
@@ -87,7 +88,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     const { startHttpServer } = await import('../serve/http-server.js');
     // One conversation per MCP session (its own terminal, state and undo history) unless
     // --shared-state; the toolset opened above checked the spec and stays for shared state only.
-    const source = shared ? toolset : () => context.openToolset();
+    const source = shared ? toolset : () => context.openToolset({ approval: elicitApproval });
     const running = await startHttpServer(source, {
       host: bindHost,
       port,

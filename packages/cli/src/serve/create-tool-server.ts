@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ProgressReport } from '@toolwright/sdk';
+import type { ElicitRequest, ElicitResult, ProgressReport } from '@toolwright/sdk';
 import { CLI_VERSION } from '../version.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { ServedToolset } from './served-toolset.js';
@@ -55,7 +55,9 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
             sending = Promise.all([sending, sent]);
             lastProgressAt = Date.now();
           };
-    const observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}` });
+    // A client that declares elicitation can be asked to approve a call (the policy's `serve` approvals).
+    const client = server.getClientCapabilities()?.elicitation ? { elicit: (req: ElicitRequest) => server.elicitInput(req as Parameters<Server['elicitInput']>[0], { signal: extra.signal }) as Promise<ElicitResult> } : undefined;
+    const observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client });
     await sending;
     // The SDK's client handles notifications a microtask later than responses: a progress
     // notification read in the same chunk as the result is dropped. A few ms apart, it is not.

@@ -1,4 +1,4 @@
-import type { Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+import type { ClientHandlers, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
 
 /** Options of {@link ServedToolset.call}. */
 export interface ServedCallOptions {
@@ -8,6 +8,8 @@ export interface ServedCallOptions {
   onProgress?: (report: ProgressReport) => void;
   /** An id for the call, unique while it runs. */
   toolCallId: string;
+  /** What the MCP client offers (elicitation: asking its user, e.g. to approve a call). */
+  client?: ClientHandlers;
 }
 
 /**

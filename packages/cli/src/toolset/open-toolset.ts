@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, ConversationState, defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
-import type { AgentSpec, ToolDefinition } from '@toolwright/sdk';
+import type { AgentSpec, ApprovalHandler, ToolDefinition } from '@toolwright/sdk';
+import { cliPolicy } from '../policy/policy-flags.js';
+import type { PolicyFlags } from '../policy/policy-flags.js';
 import { BUILTIN_PRESETS, isBuiltinPreset, registerBuiltinTools } from '@toolwright/tools';
 import type { BuiltinPreset } from '@toolwright/tools';
 import { CliError } from '../cli-error.js';
@@ -21,6 +23,10 @@ export interface OpenToolsetOptions {
   env?: NodeJS.ProcessEnv;
   /** `--preset`: the built-in tools of the embedded spec (`openhands`, `claude` or `all`; default `openhands`). */
   preset?: string;
+  /** `--mode`, `--allow`, `--ask`, `--deny` (with the spec's `permissions:`, they turn permission checks on). */
+  policyFlags?: PolicyFlags;
+  /** Who answers approval requests (the command's prompt or refusal). */
+  approval?: ApprovalHandler;
 }
 
 /** The embedded default: the built-in tools of `preset` (those usable on this machine), no MCP servers. */
@@ -61,6 +67,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     filterToolsRegex: spec.filterToolsRegex,
     extraTools,
     registry: defaultRegistry,
+    policy: cliPolicy(options.policyFlags ?? { allow: [], ask: [], deny: [] }, spec.permissions, options.cwd, options.approval),
   });
   try {
     await agent.initialize(state);

@@ -1,5 +1,5 @@
 import { Action, closestMatch } from '@toolwright/sdk';
-import type { ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+import type { ClientHandlers, ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
 import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
 import type { ToolRow } from '../format/tool-table.js';
 
@@ -18,7 +18,7 @@ export interface ToolRuntime {
   originOf(name: string): ToolOriginInfo | undefined;
   executeToolCall(
     call: { id: string; name: string; arguments: string | Record<string, unknown> },
-    options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void },
+    options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers },
   ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
   onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
   close(): Promise<void>;
@@ -32,6 +32,8 @@ export interface ExecuteCallOptions {
   onProgress?: (progress: ProgressReport) => void;
   /** The call's id (default: a counter). */
   toolCallId?: string;
+  /** What the caller's client offers (MCP elicitation for approvals). */
+  client?: ClientHandlers;
 }
 
 /** The outcome of {@link Toolset.execute}. */
@@ -102,7 +104,7 @@ export class Toolset implements ServedToolset {
     const id = options.toolCallId ?? `cli-${++this.calls}`;
     const { events, observation } = await this.runtime.executeToolCall(
       { id, name, arguments: args },
-      { signal: options.signal, timeoutMs: options.timeoutMs, onProgress: options.onProgress },
+      { signal: options.signal, timeoutMs: options.timeoutMs, onProgress: options.onProgress, client: options.client },
     );
     const actionEvent = events.find((e) => (e as { action?: unknown }).action instanceof Action) as { action: Action } | undefined;
     return { observation, action: actionEvent?.action, events };

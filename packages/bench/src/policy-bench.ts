@@ -1,0 +1,75 @@
+/**
+ * Policy benchmarks (issue 8): what the permission layer adds to one agent call of the medium
+ * tool — `default` mode, 20 rules (5 deny and 4 ask rules with content on the tool, one tool-wide
+ * allow rule, 10 rules on other tools), one global pre hook, no audit log — against the same
+ * agent (same hook) without a policy, run interleaved in one process; plus the engine's check alone.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, ConversationState, parseRule, PermissionEngine } from '@toolwright/sdk';
+import type { PermissionRule, PolicyOptions } from '@toolwright/sdk';
+import { mediumArgs, mediumTool } from './kernel-fixtures.js';
+import type { BenchTable } from './measure.js';
+import { median, timeAsync, timeSync } from './measure.js';
+
+/** The 20 rules: 19 that do not decide a call of `tool`, and the tool-wide allow rule that does. */
+export function twentyRules(tool = mediumTool.name): PermissionRule[] {
+  const texts: [string, PermissionRule['behavior']][] = [];
+  for (let i = 0; i < 5; i++) texts.push([`${tool}(secret-${i}/**)`, 'deny']);
+  for (let i = 0; i < 4; i++) texts.push([`${tool}(review-${i}/**)`, 'ask']);
+  for (let i = 0; i < 10; i++) texts.push([`other_tool_${i}(x/**)`, i % 2 ? 'allow' : 'deny']);
+  texts.push([tool, 'allow']);
+  return texts.map(([text, behavior]) => parseRule(text, behavior, 'code'));
+}
+
+async function agentFor(policy: PolicyOptions | undefined, dir: string): Promise<Agent> {
+  const agent = new Agent({ extraTools: [mediumTool], hooks: { pre: () => undefined }, policy });
+  await agent.initialize(new ConversationState({ workingDir: dir }));
+  return agent;
+}
+
+/** Runs the two agents' calls interleaved, round after round, so machine load hits both alike. */
+async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds = 9): Promise<[number, number]> {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    as.push(await timeAsync(a, 20_000, 1));
+    bs.push(await timeAsync(b, 20_000, 1));
+  }
+  return [median(as), median(bs)];
+}
+
+/** The bench module entry. */
+export async function run(): Promise<BenchTable[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-policy-bench-'));
+  const plain = await agentFor(undefined, dir);
+  const governed = await agentFor({ mode: 'default', rules: twentyRules(), auditLog: false, grantsFile: false }, dir);
+  const call = { id: 'c1', name: mediumTool.name, arguments: mediumArgs };
+  const check = await governed.executeToolCall(call);
+  if (check.observation.isError || check.events.length !== 2) throw new Error(`policy bench: the governed call did not run: ${check.observation.text}`);
+  try {
+    const [without, withPolicy] = await interleaved(
+      () => plain.executeToolCall(call),
+      () => governed.executeToolCall(call),
+    );
+    const engine = new PermissionEngine({ mode: 'default', rules: twentyRules() });
+    const action = mediumTool.actionFromArguments(JSON.parse(mediumArgs));
+    const engineOnly = timeSync(() => engine.check(mediumTool, action));
+    return [
+      {
+        title: 'Policy overhead per agent call (medium tool, one global pre hook, µs per call)',
+        rows: [
+          { name: 'agent path, no policy', value: without },
+          { name: "agent path, policy: 'default' mode, 20 rules, audit log off", value: withPolicy },
+          { name: 'policy added (difference of the two)', value: withPolicy - without, note: 'target ≤ 0.5 µs' },
+          { name: 'PermissionEngine.check alone (20 rules)', value: engineOnly },
+        ],
+      },
+    ];
+  } finally {
+    await plain.close();
+    await governed.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
