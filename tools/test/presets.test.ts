@@ -72,6 +72,10 @@ describe('registerBuiltinTools presets', () => {
       expect((await decide('write', { file_path: join(homedir(), '.bashrc'), content: '' })).bypassImmune).toBe(true);
       expect((await decide('edit', { file_path: join(dir, 'a.txt'), old_string: 'a', new_string: 'b' })).behavior).toBe('ask');
       expect((await decide('task_create', { subject: 's', description: 'd' })).behavior).toBe('allow');
+      const [guarded] = await registry.resolve({ name: 'bash', params: { dangerousFiles: ['.secrets'], dangerousDirectories: ['.credentials'] } }, state);
+      const secret = await engine.check(guarded!, guarded!.actionFromArguments({ command: 'touch .secrets && cp x .credentials/y' }));
+      expect([secret.reason, secret.bypassImmune, secret.message]).toEqual(['safety', true, "Command modifies '.secrets', which matches the protected entry '.secrets'"]);
+      expect((await decide('bash', { command: 'touch .secrets' })).reason).toBe('fallback');
       engine.mode = 'explore';
       expect((await decide('task_list', {})).behavior).toBe('allow');
       expect((await decide('bash', { command: 'echo x | tee out.txt' })).behavior).toBe('deny');

@@ -1,10 +1,11 @@
 import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
-import { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalParams, TerminalTool } from '../terminal/definition.js';
+import { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalTool } from '../terminal/definition.js';
 import { BashSafety } from '../bash_safety/bash-safety.js';
 import { TerminalExecutor } from '../terminal/impl.js';
 import { hasUtilLinuxScript } from '../terminal/pty-session.js';
 import { terminalPermissions } from '../terminal/terminal-permissions.js';
+import { BashParams } from './bash-params.js';
 
 /** What the model reads about `bash` (the terminal's description: the same tool under the name Claude-style agents expect). */
 export const BASH_DESCRIPTION = TERMINAL_DESCRIPTION;
@@ -16,7 +17,7 @@ export const BASH_DESCRIPTION = TERMINAL_DESCRIPTION;
 @Tool({
   name: 'bash',
   description: BASH_DESCRIPTION,
-  params: TerminalParams,
+  params: BashParams,
   registry: false,
   annotations: { title: 'bash', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
 })
@@ -26,12 +27,16 @@ export class BashTool extends ToolDefinition<TerminalAction, TerminalObservation
     return hasUtilLinuxScript();
   }
 
-  /** Builds the tool; the working directory and `script` are checked as for `terminal`. */
-  static async create(convState: ConversationState, params: TerminalParams = new TerminalParams()): Promise<BashTool[]> {
-    await TerminalTool.create(convState, params); // the same checks, the same errors
-    const workingDir = convState.resolvePath(params.workingDir ?? convState.workingDir);
-    const executor = convState.getService(TerminalExecutor, { ...params, workingDir });
-    const safety = await BashSafety.load();
+  /**
+   * Builds the tool; the working directory and `script` are checked as for `terminal`. The session
+   * is the terminal's for the same terminal params (the protected-path additions are not part of it).
+   */
+  static async create(convState: ConversationState, params: BashParams = new BashParams()): Promise<BashTool[]> {
+    const { dangerousFiles, dangerousDirectories, ...terminalParams } = params;
+    await TerminalTool.create(convState, terminalParams); // the same checks, the same errors
+    const workingDir = convState.resolvePath(terminalParams.workingDir ?? convState.workingDir);
+    const executor = convState.getService(TerminalExecutor, { ...terminalParams, workingDir });
+    const safety = await BashSafety.load({ additionalDangerousFiles: dangerousFiles, additionalDangerousDirectories: dangerousDirectories });
     return [
       new BashTool({
         permissions: terminalPermissions(safety, () => executor.currentDir),

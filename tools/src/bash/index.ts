@@ -1,1 +1,2 @@
 export { BASH_DESCRIPTION, BashTool } from './definition.js';
+export { BashParams } from './bash-params.js';
