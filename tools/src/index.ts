@@ -59,7 +59,7 @@ export { fileEditLock, KeyedLock } from './shared/keyed-lock.js';
 export { readRegularFile } from './shared/read-regular-file.js';
 export type { FileType, RegularFileRead } from './shared/read-regular-file.js';
 // Claude-Code-style tools and the bash safety analysis (BUILTINS)
-export { BASH_DESCRIPTION, BashTool } from './bash/index.js';
+export { BASH_DESCRIPTION, BashParams, BashTool } from './bash/index.js';
 export {
   BashSafety,
   bashCoveredByAllowRules,
