@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer } from 'node:http';
-import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { MCPClient } from '@toolwright/sdk/mcp';
-import { BraveSearchProvider, ClientToolsProvider, createToolGroupsMcpServer, parseProviderData, ToolGroupRuntime } from '@toolwright/providers';
+import { BraveSearchProvider, ClientToolsProvider, parseProviderData, serveToolGroupsOverHttp, ToolGroupRuntime } from '@toolwright/providers';
+import type { ServedToolGroups } from '@toolwright/providers';
 import { FAKE_KEYS, SearchApiFake } from './support/search-api-fake.js';
 
 describe('tool groups served over MCP (Streamable HTTP)', () => {
   const fake = new SearchApiFake();
-  let http: HttpServer;
+  let served: ServedToolGroups;
   let url: URL;
   const clients: MCPClient[] = [];
   let runtime: ToolGroupRuntime;
@@ -21,27 +18,13 @@ describe('tool groups served over MCP (Streamable HTTP)', () => {
     runtime = new ToolGroupRuntime({ providers: [new BraveSearchProvider({ baseUrl: fake.baseUrl }), client] });
     runtime.registerToolGroup({ toolgroupId: 'builtin::websearch', providerId: 'brave-search', args: { max_results: 2 } });
     runtime.registerToolGroup({ toolgroupId: 'client::ui', providerId: 'client' });
-    // Stateless Streamable HTTP: a server and a transport per request.
-    http = createServer((req, res) => {
-      void (async () => {
-        const server = await createToolGroupsMcpServer(runtime);
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-        res.on('close', () => {
-          void transport.close();
-          void server.close();
-        });
-        await server.connect(transport);
-        await transport.handleRequest(req, res);
-      })();
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    served = await serveToolGroupsOverHttp(runtime);
+    url = new URL(served.url);
   });
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
+    await served.close();
     await fake.stop();
   });
 
@@ -75,6 +58,11 @@ describe('tool groups served over MCP (Streamable HTTP)', () => {
         text: 'Brave Search needs an API key: set apiKey in the \'brave-search\' provider\'s configuration, or send "brave_api_key" in the provider data (header X-Toolwright-Provider-Data: {"brave_api_key": "…"}).',
       },
     ]);
+  });
+
+  it('answers 404 off the MCP path', async () => {
+    const response = await fetch(new URL('/other', url));
+    expect([response.status, await response.text()]).toEqual([404, 'Not found; the MCP endpoint is /mcp.']);
   });
 
   it('refuses a malformed header without echoing it', async () => {

@@ -51,3 +51,5 @@ export type { ToolGroupsMcpServerOptions } from './mcp/tool-groups-mcp-server.js
 export { parseProviderData, PROVIDER_DATA_HEADER } from './runtime/provider-data.js';
 export { createToolGroupToolset } from './mcp/create-tool-group-toolset.js';
 export type { ToolGroupToolsetOptions } from './mcp/create-tool-group-toolset.js';
+export { serveToolGroupsOverHttp } from './mcp/serve-tool-groups-http.js';
+export type { ServedToolGroups, ServeToolGroupsOptions } from './mcp/serve-tool-groups-http.js';
