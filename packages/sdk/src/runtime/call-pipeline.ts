@@ -50,6 +50,7 @@ function checkMiddleware(value: unknown, where: string): CallPhase | undefined {
 export class CallPipeline {
   /** The phases in order (absent slots left out, so they cost nothing). */
   readonly phases: readonly CallPhase[];
+  private readonly trusted: readonly boolean[];
 
   constructor(options: CallPipelineOptions = {}) {
     const middleware = options.middleware ?? [];
@@ -66,6 +67,7 @@ export class CallPipeline {
     if (hooks) phases.push(hooksPhase(hooks));
     phases.push(invokePhase);
     this.phases = phases;
+    this.trusted = phases.map((phase) => TRUSTED.has(phase));
   }
 
   /** Runs the call through every phase. Never rejects; afterwards `ctx.result()` gives the events and the Observation (and releases a lock still held). */
@@ -84,7 +86,7 @@ export class CallPipeline {
       return DONE;
     }
     if (!isPromiseLike(outcome)) return DONE;
-    if (TRUSTED.has(phase)) return outcome;
+    if (this.trusted[index]) return outcome;
     return outcome.then(undefined, (error: unknown) => ctx.fail(error));
   }
 }

@@ -55,7 +55,7 @@ export function runCall<A extends Action, O extends Observation>(
     if (tool.middleware.length > 0) pending = streamed(tool, executor, action, ctx);
     else {
       const result = executor.execute(action, ctx);
-      if (!isPromiseLike(result) && !isAsyncIterable(result)) {
+      if (result instanceof Observation || (!isPromiseLike(result) && !isAsyncIterable(result))) {
         // A synchronous result is already there: no timer, no race (the fast path).
         ctx.dispose();
         return Promise.resolve(coerceResult(tool, result));

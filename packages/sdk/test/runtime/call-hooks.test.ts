@@ -163,6 +163,32 @@ describe('call hooks (pai-agent-sdk semantics)', () => {
     );
   });
 
+  it('runs asynchronous hooks in the same order, with the same rewrite and recovery', async () => {
+    const log: string[] = [];
+    const later = <T>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), 1));
+    const a = await agentWith(
+      {
+        pre: async (_ctx, args) => (log.push('global pre'), later({ ...args, path: `bad-${String(args.path)}` })),
+        post: async (_ctx, result) => void log.push(`global post: ${result instanceof Error ? 'error' : result.text}`),
+        tools: {
+          read: {
+            pre: async () => void log.push('tool pre'),
+            post: async (_ctx, result) => (log.push(`tool post: ${result instanceof Error ? result.message : 'ok'}`), later(Observation.fromText('recovered'))),
+          },
+        },
+      },
+      log,
+    );
+    const result = await a.executeToolCall({ id: '1', name: 'read', arguments: '{"path":"a"}' });
+    expect(log).toEqual(['global pre', 'tool pre', 'tool(bad-a)', 'tool post: no such file: bad-a', 'global post: recovered']);
+    expect(result.observation.text).toBe('recovered');
+    await a.close();
+    const failing = await agentWith({ pre: async function slowFail() { await later(0); throw new Error('late'); } }, []);
+    expect((await failing.executeToolCall({ id: '2', name: 'read', arguments: '{"path":"a"}' })).observation.text).toBe(
+      "The global pre hook 'slowFail' failed for tool 'read': late",
+    );
+  });
+
   it('refuses hooks that are not functions, and hooks for tools the agent lacks, at configuration time', async () => {
     expect(() => new Agent({ hooks: { pre: 'log' as unknown as PreHook } })).toThrow('hooks.pre must be a function, got string.');
     expect(() => new Agent({ hooks: { tools: { read: { post: [() => undefined, 3 as unknown as PostHook] } } } })).toThrow(

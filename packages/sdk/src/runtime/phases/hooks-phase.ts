@@ -2,7 +2,7 @@ import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import { Observation } from '../../tool/observation.js';
 import { describeError } from '../../util/describe-error.js';
-import { isPlainObject } from '../../util/guards.js';
+import { isPlainObject, isPromiseLike } from '../../util/guards.js';
 import { ActionEvent } from '../action-event.js';
 import type { CallContext } from '../call-context.js';
 import type { CompiledHooks, NamedHook, PostHook, PreHook } from '../call-hooks.js';
@@ -38,37 +38,70 @@ function rewrite(ctx: CallContext, hook: NamedHook<PreHook>, args: unknown): voi
   if (index >= 0) ctx.events[index] = event;
 }
 
-async function runPre(ctx: CallContext, hooks: readonly NamedHook<PreHook>[]): Promise<void> {
-  for (const hook of hooks) {
+/** Runs pre hooks in order; stays synchronous while they do. */
+function runPre(ctx: CallContext, hooks: readonly NamedHook<PreHook>[], from = 0): void | Promise<void> {
+  for (let i = from; i < hooks.length; i++) {
     if (ctx.settled) return;
+    const hook = hooks[i]!;
     let returned: unknown;
     try {
-      returned = await hook.fn(ctx, ctx.arguments ?? {}, ctx.metadata);
+      returned = hook.fn(ctx, ctx.arguments ?? {}, ctx.metadata);
     } catch (error) {
       ctx.fail(hookFailed(hook, ctx, error));
       return;
     }
-    if (returned !== undefined && returned !== ctx.arguments) rewrite(ctx, hook, returned);
+    if (isPromiseLike(returned)) {
+      return Promise.resolve(returned).then(
+        (value) => {
+          afterPre(ctx, hook, value);
+          return runPre(ctx, hooks, i + 1);
+        },
+        (error: unknown) => ctx.fail(hookFailed(hook, ctx, error)),
+      );
+    }
+    afterPre(ctx, hook, returned);
   }
+}
+
+function afterPre(ctx: CallContext, hook: NamedHook<PreHook>, returned: unknown): void {
+  if (returned !== undefined && returned !== ctx.arguments) rewrite(ctx, hook, returned);
 }
 
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(describeError(value));
 }
 
-async function runPost(ctx: CallContext, hooks: readonly NamedHook<PostHook>[]): Promise<void> {
-  for (const hook of hooks) {
+/** Runs post hooks in order, each on the outcome so far; stays synchronous while they do. */
+function runPost(ctx: CallContext, hooks: readonly NamedHook<PostHook>[], from = 0): void | Promise<void> {
+  for (let i = from; i < hooks.length; i++) {
+    const hook = hooks[i]!;
     const result: Observation | Error = ctx.failed ? asError(ctx.error) : ctx.observation!;
     let returned: unknown;
     try {
-      returned = await hook.fn(ctx, result, ctx.metadata);
+      returned = hook.fn(ctx, result, ctx.metadata);
     } catch (error) {
       ctx.fail(hookFailed(hook, ctx, error));
       continue;
     }
-    if (returned instanceof Observation) ctx.succeed(returned);
-    else if (returned instanceof Error) ctx.fail(returned);
+    if (isPromiseLike(returned)) {
+      return Promise.resolve(returned).then(
+        (value) => {
+          afterPost(ctx, value);
+          return runPost(ctx, hooks, i + 1);
+        },
+        (error: unknown) => {
+          ctx.fail(hookFailed(hook, ctx, error));
+          return runPost(ctx, hooks, i + 1);
+        },
+      );
+    }
+    afterPost(ctx, returned);
   }
+}
+
+function afterPost(ctx: CallContext, returned: unknown): void {
+  if (returned instanceof Observation) ctx.succeed(returned);
+  else if (returned instanceof Error) ctx.fail(returned);
 }
 
 /**
@@ -78,12 +111,16 @@ async function runPost(ctx: CallContext, hooks: readonly NamedHook<PostHook>[]):
  * hooks always run once the pre hooks ran, get the error as the result and may recover.
  */
 export function hooksPhase(hooks: CompiledHooks): CallPhase {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const own = hooks.tools.get(ctx.toolName);
-    await runPre(ctx, hooks.pre);
-    if (own) await runPre(ctx, own.pre);
-    if (!ctx.settled) await next();
-    if (own) await runPost(ctx, own.post);
-    await runPost(ctx, hooks.post);
+    const after = (): void | Promise<void> => {
+      const tool = own ? runPost(ctx, own.post) : undefined;
+      return isPromiseLike(tool) ? tool.then(() => runPost(ctx, hooks.post)) : runPost(ctx, hooks.post);
+    };
+    const run = (): Promise<void> => (ctx.settled ? Promise.resolve() : next()).then(after);
+    const global = runPre(ctx, hooks.pre);
+    if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(run);
+    const tool = own ? runPre(ctx, own.pre) : undefined;
+    return isPromiseLike(tool) ? tool.then(run) : run();
   };
 }
