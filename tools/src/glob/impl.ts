@@ -16,7 +16,7 @@ import { anyDepth, splitPattern } from './split-pattern.js';
 export const GLOB_MAX_RESULTS = 100;
 
 /** Relative paths sent to the regex worker per request. */
-const BATCH = 5_000;
+const BATCH = 2_000;
 
 /**
  * Runs `glob`: files only, over the same file set as grep (hidden entries skipped, `.gitignore`
@@ -46,18 +46,27 @@ export class GlobExecutor implements ToolExecutor<GlobAction, GlobObservation> {
     const order = new MtimeOrder(GLOB_MAX_RESULTS);
     const budget = timeBudget(this.matchTimeLimitMs, ctx?.signal);
     try {
+      // Batches are matched while the walk goes on (the worker runs on another core); at most two in flight.
       let batch: Array<{ path: string; rel: string }> = [];
-      const flush = async (): Promise<void> => {
+      const inFlight: Array<Promise<void>> = [];
+      const flush = (): Promise<void> => {
         const files = batch;
         batch = [];
-        const hits = await regexWorkers.match('test', matcher.regex, files.map((f) => f.rel), budget.signal);
-        for (const hit of hits) order.add(files[hit]!.path);
+        const done = regexWorkers.match('test', matcher.regex, files.map((f) => f.rel), budget.signal).then((hits) => {
+          for (const hit of hits) order.add(files[hit]!.path);
+        });
+        done.catch(() => undefined); // awaited below; a rejection before that must not count as unhandled
+        return done;
       };
       for await (const files of walkFileBatches(searchPath, { signal: budget.signal, enter: matcher.enter })) {
         for (const file of files) batch.push(file);
-        if (batch.length >= BATCH) await flush();
+        if (batch.length >= BATCH) {
+          if (inFlight.length >= 2) await inFlight.shift();
+          inFlight.push(flush());
+        }
       }
-      await flush();
+      inFlight.push(flush());
+      await Promise.all(inFlight);
     } catch (error) {
       if (budget.expired) return failure(matchTooSlowMessage(action.pattern, this.matchTimeLimitMs), facts);
       throw error;

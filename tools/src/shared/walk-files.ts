@@ -1,6 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import type { Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { GitignoreRules } from './gitignore-rules.js';
 
 /** A regular file found by {@link walkFiles}. */
@@ -27,7 +27,7 @@ export interface WalkOptions {
  */
 export async function* walkFileBatches(root: string, options: WalkOptions = {}): AsyncGenerator<WalkedFile[]> {
   const { signal, enter } = options;
-  const queue: DirToRead[] = [{ dir: root, rel: '', rules: GitignoreRules.EMPTY }];
+  const queue: DirToRead[] = [{ dir: resolve(root), rel: '', rules: GitignoreRules.EMPTY }];
   const reading = new Map<number, Promise<{ id: number; read: DirRead }>>();
   let nextId = 0;
   for (;;) {
@@ -45,7 +45,7 @@ export async function* walkFileBatches(root: string, options: WalkOptions = {}):
 }
 
 /** Directories read at once (the thread pool has 4 threads; a walk one directory at a time waits on each). */
-const CONCURRENT_READS = 8;
+const CONCURRENT_READS = 16;
 
 interface DirToRead {
   dir: string;
@@ -72,13 +72,14 @@ async function readDir({ dir, rel, rules: inherited }: DirToRead, enter: WalkOpt
   }
   const files: WalkedFile[] = [];
   const subdirs: DirToRead[] = [];
+  const prefix = dir.endsWith(sep) ? dir : dir + sep; // `dir` is absolute and normal: no path.join per entry
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
     if (entry.isDirectory()) {
-      if ((enter === undefined || enter(childRel)) && !rules.ignores(childRel, true)) subdirs.push({ dir: join(dir, entry.name), rel: childRel, rules });
+      if ((enter === undefined || enter(childRel)) && !rules.ignores(childRel, true)) subdirs.push({ dir: prefix + entry.name, rel: childRel, rules });
     } else if (entry.isFile()) {
-      if (!rules.ignores(childRel, false)) files.push({ path: join(dir, entry.name), rel: childRel });
+      if (!rules.ignores(childRel, false)) files.push({ path: prefix + entry.name, rel: childRel });
     }
   }
   return { files, subdirs };
