@@ -16,7 +16,8 @@
  * required, minProperties, maxProperties, minLength, maxLength, pattern, example, anyOf,
  * propertyOrdering, default, items, minimum, maximum; OBJECT needs non-empty properties
  * ("properties: should be non-empty for OBJECT type"); a function without parameters leaves
- * `parameters` unset.
+ * `parameters` unset; parameter names start with a letter or underscore, then letters, digits
+ * or underscores, at most 64.
  */
 type Node = Record<string, unknown>;
 
@@ -121,6 +122,10 @@ export function geminiViolations(schema: unknown): string[] {
     }
   };
   if (schema !== undefined) visit(schema, '#');
+  // FunctionDeclaration.parameters: "Parameter names must start with a letter or an underscore and must only contain chars a-z, A-Z, 0-9, or underscores with a maximum length of 64."
+  for (const name of Object.keys(isNode(schema) && isNode(schema.properties) ? schema.properties : {})) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) out.push(`#/properties/${name}: parameter name not allowed`);
+  }
   return out;
 }
 

@@ -44,8 +44,16 @@ export function toGeminiSchema(schema: JsonSchema, problems: SchemaProblem[] = [
   const out = geminiNode(schema, '#', ctx, []);
   if (!out) return undefined;
   if (out.type === 'object' && (!out.properties || Object.keys(out.properties).length === 0)) return undefined;
+  for (const name of Object.keys(out.properties ?? {})) {
+    if (!GEMINI_PARAMETER_NAME.test(name)) {
+      problems.push({ path: pointer('#', 'properties', name), message: 'Gemini parameter names start with a letter or underscore, then letters, digits or underscores (at most 64); Gemini may refuse this tool.' });
+    }
+  }
   return out;
 }
+
+/** Gemini's rule for parameter names (FunctionDeclaration.parameters). */
+const GEMINI_PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 function resolve(ctx: Context, ref: string): JsonSchema | undefined {
   if (ref === '#') return ctx.root;

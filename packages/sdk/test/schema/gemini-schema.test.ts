@@ -74,3 +74,16 @@ describe('toGeminiSchema (OpenAPI subset)', () => {
     });
   });
 });
+
+describe('toGeminiSchema parameter names', () => {
+  it('warns about names Gemini does not allow', () => {
+    const problems: SchemaProblem[] = [];
+    toGeminiSchema({ type: 'object', properties: { 'file-path': { type: 'string' }, ok_name: { type: 'string' } } }, problems);
+    expect(problems).toEqual([
+      {
+        path: '#/properties/file-path',
+        message: 'Gemini parameter names start with a letter or underscore, then letters, digits or underscores (at most 64); Gemini may refuse this tool.',
+      },
+    ]);
+  });
+});
