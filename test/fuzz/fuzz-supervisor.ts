@@ -39,6 +39,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
   const report: FuzzReport = { seed, ms: 0, rssBudgetMb, kinds: {}, codes: {}, examples: [], ...emptyCounters() };
   let from = 0;
+  let startFailures = 0;
   while (report.calls < calls) {
     const outcome = await runChild({ seed, from, calls: Math.min(chunk, calls - report.calls), timeoutMs, hangMs, crashAt }, log);
     if (outcome.result) {
@@ -47,6 +48,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       addTallies(report.codes, outcome.result.codes);
       report.examples.push(...outcome.result.examples);
       from = outcome.result.next;
+      continue;
+    }
+    if (outcome.last < from && startFailures < 3) {
+      // It died before its first step (e.g. a build rewriting dist/ while it loaded): not a finding; try again.
+      startFailures++;
+      report.examples.push(`child for step ${from} (seed ${seed}) failed to start (${outcome.exit}), retrying: ${outcome.stderr.slice(-500)}`);
+      await new Promise((r) => setTimeout(r, 5_000));
       continue;
     }
     // The child died or hung in step `outcome.last`: count it, and go on after that step.
