@@ -90,6 +90,13 @@ describe.each(GROUPS)('provider exports of %s', (group) => {
   });
 });
 
+describe('tools users meet', () => {
+  it.each(['built-in tools', 'server-everything and server-filesystem'])('%s all export in OpenAI strict mode', (group) => {
+    const verdicts = (groups.get(group) ?? []).map((t) => [t.name, t.toOpenAITool({ strict: 'auto' }).function.strict]);
+    expect(verdicts).toEqual(verdicts.map(([name]) => [name, true]));
+  });
+});
+
 describe('the awkward MCP schemas', () => {
   const tool = (name: string): ToolDefinition => groups.get('awkward MCP schemas')!.find((t) => t.name === name)!;
 
