@@ -47,6 +47,9 @@ export interface InvokeToolOptions {
 
 const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
+/** A value as an already-settled promise. */
+const settled = <T>(value: T): Promise<T> => Promise.resolve(value);
+
 /**
  * Tool groups served by provider plugins (the Llama Stack model): register groups, list their
  * tools, invoke a tool by name. Named `ToolGroupRuntime` rather than Llama's `ToolRuntime` because
@@ -188,43 +191,54 @@ export class ToolGroupRuntime {
    * Runs a tool: checks the call's arguments against the schema the model saw, merges the
    * group's fixed args over them, and calls the provider. Never throws.
    */
-  async invokeTool(name: string, kwargs: Record<string, unknown>, options: InvokeToolOptions = {}): Promise<ToolInvocationResult> {
+  invokeTool(name: string, kwargs: Record<string, unknown>, options: InvokeToolOptions = {}): Promise<ToolInvocationResult> {
     const providerData = options.providerData ?? NO_DATA;
     const hits = this.byName.get(name);
-    let tool: IndexedTool;
-    if (hits?.length === 1) tool = hits[0]!;
-    else {
-      const found = await this.findTool(name, { providerData, signal: options.signal });
-      if (!('def' in found)) return resultFromError(found.error, name);
-      tool = found;
+    // The known-name path stays synchronous up to the provider (no extra promise hops per call).
+    if (hits?.length === 1) {
+      try {
+        return this.invokeIndexed(hits[0]!, kwargs, providerData, options);
+      } catch (error) {
+        return settled(resultFromError(error, name));
+      }
     }
+    return this.findTool(name, { providerData, signal: options.signal }).then((found) =>
+      'def' in found ? this.invokeIndexed(found, kwargs, providerData, options) : resultFromError(found.error, name),
+    );
+  }
+
+  private invokeIndexed(tool: IndexedTool, kwargs: Record<string, unknown>, providerData: Readonly<Record<string, unknown>>, options: InvokeToolOptions): Promise<ToolInvocationResult> {
     const group = tool.entry.group;
     const meta = { toolgroupId: group.toolgroupId };
     if (typeof kwargs !== 'object' || kwargs === null || Array.isArray(kwargs)) {
-      return failedResult(`Arguments for tool '${tool.def.name}' must be a JSON object, got ${Array.isArray(kwargs) ? 'an array' : typeof kwargs}.`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS });
+      return settled(failedResult(`Arguments for tool '${tool.def.name}' must be a JSON object, got ${Array.isArray(kwargs) ? 'an array' : typeof kwargs}.`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS }));
     }
     let fixed = false;
     for (const key in group.args) {
       fixed = true;
       if (Object.hasOwn(kwargs, key)) {
-        return failedResult(
+        return settled(failedResult(
           `Argument '${key}' of tool '${tool.def.name}' is fixed by tool group '${group.toolgroupId}' and cannot be set by the call; call it again without '${key}'.`,
           InvocationErrorCode.INVALID_ARGUMENTS,
           { ...meta, code: ErrorCode.INVALID_ARGUMENTS },
-        );
+        ));
       }
     }
     const merged = fixed ? { ...kwargs, ...group.args } : kwargs;
     const check = (tool.check ??= tool.entry.validators!.get(tool.def.inputSchema));
     const issues = check(kwargs);
     if (issues.length > 0) {
-      return failedResult(`Invalid arguments for tool '${tool.def.name}':\n${formatIssues(issues)}`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS });
+      return settled(failedResult(`Invalid arguments for tool '${tool.def.name}':\n${formatIssues(issues)}`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS }));
     }
     const ctx: InvocationContext = { group, providerData, signal: options.signal, sessionId: options.sessionId, callId: options.callId };
+    const name = tool.def.name;
     try {
-      return normaliseResult(await tool.entry.provider.invoke(tool.def, merged, ctx), tool.def.name, meta);
+      return Promise.resolve(tool.entry.provider.invoke(tool.def, merged, ctx)).then(
+        (result) => normaliseResult(result, name, meta),
+        (error: unknown) => resultFromError(error, name, meta),
+      );
     } catch (error) {
-      return resultFromError(error, tool.def.name, meta);
+      return Promise.resolve(resultFromError(error, name, meta));
     }
   }
 
