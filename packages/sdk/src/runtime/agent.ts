@@ -29,6 +29,10 @@ import { describeOrigin } from './tool-origin.js';
 import type { ToolOrigin } from './tool-origin.js';
 import { ToolTable } from './tool-table.js';
 import { ToolView } from './tool-view.js';
+import { ToolsetResolver } from '../toolsets/toolset-resolver.js';
+import type { ResolvedToolsets } from '../toolsets/toolset-resolver.js';
+import { turnContext } from '../toolsets/turn-context.js';
+import type { TurnContext } from '../toolsets/turn-context.js';
 
 /**
  * The agent's tool runtime: the tools that exist (a {@link ToolTable}: native tools resolved
@@ -42,6 +46,8 @@ export class Agent implements CallEnvironment {
   private readonly table: ToolTable;
   private readonly pipeline: CallPipeline;
   private readonly policyRuntime?: PolicyRuntime;
+  private readonly toolsetResolver?: ToolsetResolver;
+  private turnValues: Readonly<Record<string, unknown>> = {};
   private currentView?: ToolView;
   private readonly listeners = new Set<(change: McpToolsChange) => void>();
   private conversation?: ConversationState;
@@ -55,10 +61,14 @@ export class Agent implements CallEnvironment {
   constructor(private readonly options: AgentOptions = {}) {
     this.registry = options.registry ?? defaultRegistry;
     this.table = new ToolTable(compileToolFilter(options.filterToolsRegex));
-    // The policy fills the pipeline's permission and approval slots (unless the options fill them).
+    this.toolsetResolver = options.toolsets?.length ? new ToolsetResolver(options.toolsets) : undefined;
+    // The policy fills the pipeline's permission slot (its approval step runs inside it).
     this.policyRuntime = options.policy ? new PolicyRuntime(options.policy) : undefined;
     const policy = this.policyRuntime;
-    this.pipeline = new CallPipeline(policy ? { ...options, permission: options.permission ?? policy.permissionPhase, approval: options.approval ?? policy.approvalPhase } : options);
+    if (policy && options.permission) {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: "Agent options 'policy' and 'permission' both fill the permission phase; give one of them." });
+    }
+    this.pipeline = new CallPipeline(policy ? { ...options, permission: policy.permissionPhase } : options);
     if (options.visible !== undefined && typeof options.visible !== 'function') {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'visible must be a function (tool) => boolean.' });
     }
@@ -90,8 +100,50 @@ export class Agent implements CallEnvironment {
 
   private computeView(): ToolView {
     const visible = this.options.visible;
-    const tools = [...this.table.tools.values()];
-    return new ToolView(visible ? tools.filter((tool) => visible(tool)) : tools);
+    const resolved = this.toolsetResolver?.current;
+    const tools = [...this.table.tools.values(), ...(resolved?.tools ?? [])];
+    return new ToolView(visible ? tools.filter((tool) => visible(tool)) : tools, resolved?.unavailable);
+  }
+
+  /**
+   * Starts a turn: resolves the toolsets for `values` (the host's per-turn context: role, flags,
+   * …), then computes the view. Rejects with `DUPLICATE_TOOL` when a toolset offers a static
+   * tool's name, or with a toolset's own error. Without toolsets, the same as {@link Agent.refreshView}.
+   */
+  async startTurn(values: Readonly<Record<string, unknown>> = {}): Promise<ToolView> {
+    this.turnValues = values;
+    const resolver = this.toolsetResolver;
+    if (resolver) this.checkToolsetNames(await resolver.resolve(this.turnContext()));
+    return this.refreshView();
+  }
+
+  /** The context toolsets get this turn. */
+  turnContext(): TurnContext {
+    return turnContext(this.turnValues, this.conversation);
+  }
+
+  private checkToolsetNames(resolved: ResolvedToolsets): void {
+    for (const tool of resolved.tools) {
+      const origin = this.table.originOf(tool.name);
+      if (!origin) continue;
+      throw new ToolwrightError({
+        code: ErrorCode.DUPLICATE_TOOL,
+        message: `Tool name '${tool.name}' is produced by both ${describeOrigin(origin)} and a toolset. Rename or prefix one of them.`,
+        details: { name: tool.name },
+      });
+    }
+  }
+
+  /**
+   * The system-prompt text of this turn's tools: the toolsets' instructions of tools in the view,
+   * `<tool-instruction name="g">…</tool-instruction>` per group (first wins), joined by newlines;
+   * empty when there are none.
+   */
+  async instructions(): Promise<string> {
+    const resolver = this.toolsetResolver;
+    if (!resolver) return '';
+    const view = this.view;
+    return resolver.instructions(this.turnContext(), (name) => view.has(name));
   }
 
   /** The conversation, once {@link Agent.initialize} was called. */
@@ -158,6 +210,10 @@ export class Agent implements CallEnvironment {
         await toolset.close();
         throw error;
       }
+    }
+    if (this.toolsetResolver) {
+      await this.toolsetResolver.start(this.turnContext());
+      this.checkToolsetNames(await this.toolsetResolver.resolve(this.turnContext()));
     }
     this.checkHookNames();
     this.currentView = undefined;
@@ -330,6 +386,11 @@ export class Agent implements CallEnvironment {
     }
     try {
       if (this.conversation) errors.push(...(await this.conversation.close()));
+    } catch (error) {
+      errors.push(error);
+    }
+    try {
+      await this.toolsetResolver?.close();
     } catch (error) {
       errors.push(error);
     }

@@ -24,7 +24,7 @@ export function decisionOf(ctx: CallContext): PermissionDecision | undefined {
   return ctx.decision as PermissionDecision | undefined;
 }
 
-function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: () => Promise<void>): void | Promise<void> {
+function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: () => Promise<void>, onAsk: CallPhase | undefined): void | Promise<void> {
   // The engine's decision is the call's decision (it has every field CallDecision names).
   ctx.decision = decision as unknown as CallDecision;
   if (policy.auditing) policy.record({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, decision: decision.behavior, reason: decision.reason, message: decision.message, rule: decision.rule, arguments: ctx.arguments });
@@ -35,17 +35,18 @@ function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, n
   if (decision.updatedInput !== undefined && decision.behavior === 'allow') {
     if (!replaceArguments(ctx, decision.updatedInput, `The permission check of tool '${ctx.toolName}' rewrote the arguments into invalid ones.`)) return;
   }
-  return next();
+  return onAsk && decision.behavior === 'ask' ? onAsk(ctx, next) : next();
 }
 
 /**
  * The permission phase over `policy()`: asks the engine about the call, records the decision in
  * the audit log and on `ctx.decision`; a deny becomes the `PERMISSION_DENIED` error outcome, an
  * allow runs on (with the tool's `updatedInput` validated first), an ask goes on to the approval
- * phase. A failing check (a rule matcher or `checkPermissions` that throws, an audit log that
- * cannot be written) denies: the policy fails closed. Synchronous when the tool's check is.
+ * phase — or, given `onAsk` (the approval phase), straight to it, which saves the pipeline a step
+ * on every call. A failing check (a rule matcher or `checkPermissions` that throws, an audit log
+ * that cannot be written) denies: the policy fails closed. Synchronous when the tool's check is.
  */
-export function permissionPhase(policy: () => Policy | undefined): CallPhase {
+export function permissionPhase(policy: () => Policy | undefined, onAsk?: CallPhase): CallPhase {
   return (ctx, next) => {
     const current = policy();
     if (!current || ctx.settled || !ctx.tool || !ctx.action) return next();
@@ -64,7 +65,7 @@ export function permissionPhase(policy: () => Policy | undefined): CallPhase {
         return Promise.resolve(decision).then(
           (d) => {
             try {
-              return apply(ctx, current, d, next);
+              return apply(ctx, current, d, next, onAsk);
             } catch (error) {
               fail(error);
             }
@@ -72,7 +73,7 @@ export function permissionPhase(policy: () => Policy | undefined): CallPhase {
           fail,
         );
       }
-      return apply(ctx, current, decision, next);
+      return apply(ctx, current, decision, next, onAsk);
     } catch (error) {
       fail(error);
     }

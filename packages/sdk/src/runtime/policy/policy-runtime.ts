@@ -17,9 +17,9 @@ import { permissionPhase } from './permission-phase.js';
 export class PolicyRuntime {
   private current?: Policy;
   private readonly presets = new Map<string, { toolName: string; answer: ApprovalAnswer }>();
-  /** The pipeline's permission phase. */
+  /** The pipeline's permission phase; it runs the approval phase itself for asks. */
   readonly permissionPhase: CallPhase;
-  /** The pipeline's approval phase. */
+  /** The approval phase (run by {@link PolicyRuntime.permissionPhase}; exposed for pipelines that place it themselves). */
   readonly approvalPhase: CallPhase;
 
   /** Throws `INVALID_SPEC` for options that are not an object or an `onApproval` that is not a function. */
@@ -30,11 +30,12 @@ export class PolicyRuntime {
     if (options.onApproval !== undefined && typeof options.onApproval !== 'function') {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'permissions.onApproval must be a function (request) => answer; leave it out for deferred approvals.' });
     }
-    this.permissionPhase = permissionPhase(() => this.current);
     this.approvalPhase = approvalPhase(
       () => this.current,
       (ctx) => this.takePreset(ctx),
     );
+    // Asks go from the permission phase straight to the approval phase: one pipeline step, not two.
+    this.permissionPhase = permissionPhase(() => this.current, this.approvalPhase);
   }
 
   /** The policy, once initialized. */
