@@ -2,15 +2,16 @@
  * Pipeline benchmarks (issue 8 §1/§4): the whole agent path of one call (`executeToolCall`:
  * resolve in the view, lock, hooks, middleware, invoke, events) against a direct `tool.call`
  * and against ajv alone — both a synchronous ajv call and an awaited async wrapper — for the
- * kernel bench's `add` and `medium` tools. Variants run interleaved, round after round, so
- * machine load hits them alike.
+ * kernel bench's `add` and `medium` tools. Variants run interleaved, round after round, and are
+ * measured in CPU time (user + system) per call: the machine is shared, so wall time mostly
+ * measures the neighbours.
  */
 import { Agent, ConversationState, createAjv } from '@toolwright/sdk';
 import type { AgentOptions, CallMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
 import type { BenchRow, BenchTable } from './measure.js';
-import { median, timeAsync, timeSync } from './measure.js';
+import { median } from './measure.js';
 
 type Plain = Record<string, unknown> & { a: number; b: number; title: string; priority: string; owner: { name: string } };
 
@@ -45,21 +46,31 @@ export const AGENT_VARIANTS: AgentVariant[] = [
   },
 ];
 
-async function interleaved(fns: (() => unknown)[], rounds = 7, iterations = 20_000): Promise<number[]> {
+/** Mean CPU µs (user + system) per call of `fn` over `iterations` awaited calls: the machine is shared, so wall time mostly measures the neighbours. */
+async function cpuPerCall(fn: () => unknown, iterations: number): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < iterations; i++) await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / iterations;
+}
+
+/** Runs the functions interleaved, round after round (after a warm-up), so load hits all alike; the median per function. */
+async function interleaved(fns: (() => unknown)[], rounds = 9, iterations = 20_000): Promise<number[]> {
+  for (const fn of fns) for (let i = 0; i < 5_000; i++) await fn();
   const samples = fns.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < fns.length; i++) samples[i]!.push(await timeAsync(fns[i]!, iterations, 1));
+    for (let i = 0; i < fns.length; i++) samples[i]!.push(await cpuPerCall(fns[i]!, iterations));
   }
   return samples.map(median);
 }
 
 async function perTool(label: string, tool: ToolDefinition, json: string, render: (args: Plain) => string): Promise<BenchRow[]> {
   const validate = createAjv().compile(tool.inputSchema());
-  const ajvSync = timeSync(() => {
+  const ajvSyncCall = (): string => {
     const args = JSON.parse(json) as Plain;
     if (!validate(args)) throw new Error('invalid');
     return render(args);
-  });
+  };
   const agents: Agent[] = [];
   for (const variant of AGENT_VARIANTS) {
     const agent = new Agent(variant.options(tool));
@@ -69,7 +80,8 @@ async function perTool(label: string, tool: ToolDefinition, json: string, render
     agents.push(agent);
   }
   const call = { id: 'c1', name: tool.name, arguments: json };
-  const [ajvAsync, direct, ...agentTimes] = await interleaved([
+  const [ajvSync, ajvAsync, direct, ...agentTimes] = await interleaved([
+    ajvSyncCall,
     async () => {
       const args = JSON.parse(json) as Plain;
       if (!validate(args)) throw new Error('invalid');
@@ -80,7 +92,7 @@ async function perTool(label: string, tool: ToolDefinition, json: string, render
   ]);
   await Promise.all(agents.map((a) => a.close()));
   const rows: BenchRow[] = [
-    { name: `${label}: JSON.parse + ajv (sync)`, value: ajvSync },
+    { name: `${label}: JSON.parse + ajv (sync)`, value: ajvSync!, note: 'CPU µs per call' },
     { name: `${label}: JSON.parse + ajv (awaited async wrapper)`, value: ajvAsync!, baseline: ajvSync, baselineName: 'ajv sync' },
     { name: `${label}: direct tool.call (parse → actionFromArguments → call → toLlmContent)`, value: direct!, baseline: ajvAsync, baselineName: 'ajv async' },
   ];
@@ -92,7 +104,7 @@ async function perTool(label: string, tool: ToolDefinition, json: string, render
       baseline: ajvAsync,
       baselineName: 'ajv async',
       target: label === 'medium' ? 1.5 : undefined,
-      note: `${(value / ajvSync).toFixed(2)}× ajv sync`,
+      note: `${(value / ajvSync!).toFixed(2)}× ajv sync`,
     });
   });
   return rows;
@@ -104,5 +116,5 @@ export async function run(): Promise<BenchTable[]> {
     ...(await perTool('add', addTool, addArgs, (a) => String(a.a + a.b))),
     ...(await perTool('medium', mediumTool, mediumArgs, (a) => `${a.title} (${a.priority}) by ${a.owner.name}`)),
   ];
-  return [{ title: 'Call pipeline: agent path vs direct tool.call vs ajv alone (sequential, µs per call)', rows }];
+  return [{ title: 'Call pipeline: agent path vs direct tool.call vs ajv alone (sequential, CPU µs per call, interleaved medians)', rows }];
 }
