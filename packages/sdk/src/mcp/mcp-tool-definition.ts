@@ -89,7 +89,8 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
 
   /** The `inputSchema` made self-contained for models (built on first use). */
   override modelInputSchema(): JsonSchema {
-    return (this.modelSchema ??= inlineSchemaRefs(this.inputSchema()));
+    // A copy: exports deep-freeze this schema, and the raw `mcpTool.inputSchema` must stay as listed.
+    return (this.modelSchema ??= inlineSchemaRefs(structuredClone(this.inputSchema())));
   }
 
   /** The server's `outputSchema`, if it declared one. */
