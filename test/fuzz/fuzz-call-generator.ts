@@ -181,6 +181,11 @@ class StepGenerator {
       [0.5, () => `echo ${quote(this.marker())} >&2`],
       [0.2, () => 'exit 3'],
       [0.2, () => `for i in 1 2 3; do echo $i; done`],
+      // Processes that outlive their command: close() must end them all (the leftover counter checks).
+      [0.1, () => 'sleep 600 &'],
+      [0.1, () => '(sleep 600 &)'],
+      [0.1, () => 'setsid sleep 600 &'],
+      [0.1, () => 'nohup sleep 600 > /dev/null 2>&1 &'],
     ])();
   }
 
