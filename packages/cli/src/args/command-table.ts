@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
-import { POLICY_OPTIONS } from '../policy/policy-flags.js';
+import { POLICY_OPTIONS } from '../policy/policy-options-spec.js';
 
 /** One option of a command, as `util.parseArgs` takes it plus a line of help. */
 export interface OptionSpec {

@@ -1,18 +1,9 @@
 import { join } from 'node:path';
 import { isPermissionMode, parseRule, PERMISSION_MODES, policyOptionsFromConfig, ToolwrightError } from '@toolwright/sdk';
 import type { ApprovalHandler, PermissionRule, PermissionsConfig, PolicyOptions, RuleBehavior } from '@toolwright/sdk';
-import type { OptionSpec } from '../args/command-table.js';
 import { listOption, stringOption } from '../args/parse-command-line.js';
 import type { OptionValues } from '../args/parse-command-line.js';
 import { CliError } from '../cli-error.js';
-
-/** The permission flags of `call`, `serve` and the shell. */
-export const POLICY_OPTIONS: Record<string, OptionSpec> = {
-  mode: { type: 'string', value: 'MODE', help: `permission mode: ${PERMISSION_MODES.join(', ')} (turns permission checks on)` },
-  allow: { type: 'string', multiple: true, value: 'RULE', help: "allow rule, e.g. 'file_editor(src/**)' or 'terminal(git status:*)'; repeatable" },
-  ask: { type: 'string', multiple: true, value: 'RULE', help: 'ask rule (same syntax); repeatable' },
-  deny: { type: 'string', multiple: true, value: 'RULE', help: "deny rule, e.g. 'terminal(rm:*)'; repeatable" },
-};
 
 /** The permission flags as given. */
 export interface PolicyFlags {

@@ -1,0 +1,14 @@
+import { PERMISSION_MODES } from '@toolwright/sdk';
+import type { OptionSpec } from '../args/command-table.js';
+
+// Its own file, importing only a type from args/: command-table.ts imports it, so it must not
+// import anything that imports command-table back (parse-command-line.ts does).
+
+/** The permission flags of `call` and `serve`. */
+export const POLICY_OPTIONS: Record<string, OptionSpec> = {
+  mode: { type: 'string', value: 'MODE', help: `permission mode: ${PERMISSION_MODES.join(', ')} (turns permission checks on)` },
+  allow: { type: 'string', multiple: true, value: 'RULE', help: "allow rule, e.g. 'file_editor(src/**)' or 'terminal(git status:*)'; repeatable" },
+  ask: { type: 'string', multiple: true, value: 'RULE', help: 'ask rule (same syntax); repeatable' },
+  deny: { type: 'string', multiple: true, value: 'RULE', help: "deny rule, e.g. 'terminal(rm:*)'; repeatable" },
+};
+
