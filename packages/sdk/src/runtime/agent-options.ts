@@ -5,6 +5,7 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { McpNamePolicy } from '../mcp/index.js';
 import type { CallPipelineOptions } from './call-pipeline.js';
 import type { PolicyOptions } from '../policy/policy-options.js';
+import type { Toolset } from '../toolsets/toolset.js';
 
 /**
  * Options of the {@link Agent} constructor. The pipeline part (`middleware`, `permission`,
@@ -28,6 +29,12 @@ export interface AgentOptions extends CallPipelineOptions {
    * (`toolSchemas()` or `refreshView()`); a call to a tool it hides is an error Observation.
    */
   visible?: (tool: ToolDefinition) => boolean;
+  /**
+   * Toolsets resolved at the start of every turn ({@link Agent.startTurn}) into the view, beside
+   * the static tools; a name offered twice (by two toolsets, or a toolset and a static tool) is
+   * `DUPLICATE_TOOL` naming both.
+   */
+  toolsets?: Toolset[];
   /** Permission mode, rules, approvals, grants file, audit log. Absent: no permission checks. */
   policy?: PolicyOptions;
 }

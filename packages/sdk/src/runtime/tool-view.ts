@@ -8,10 +8,19 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 export class ToolView {
   private readonly byName: ReadonlyMap<string, ToolDefinition>;
 
-  constructor(tools: Iterable<ToolDefinition>) {
+  /** `unavailable`: tools hidden this turn → the message a call of one gets (e.g. an inactive tool group's). */
+  constructor(
+    tools: Iterable<ToolDefinition>,
+    private readonly unavailable?: ReadonlyMap<string, string>,
+  ) {
     const map = new Map<string, ToolDefinition>();
     for (const tool of tools) map.set(tool.name, tool);
     this.byName = map;
+  }
+
+  /** What a call of a tool hidden this turn is told (when its source said), or undefined. */
+  unavailableMessage(name: string): string | undefined {
+    return this.unavailable?.get(name);
   }
 
   /** The visible tool of that name. */

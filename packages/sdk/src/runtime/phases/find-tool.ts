@@ -15,6 +15,11 @@ export function findTool(ctx: CallContext): ToolDefinition | undefined {
   const name = ctx.requestedName;
   const tool = name === undefined ? undefined : view.get(name);
   if (tool) return tool;
+  const told = name === undefined ? undefined : view.unavailableMessage(name);
+  if (told !== undefined) {
+    ctx.failWith(ErrorCode.UNKNOWN_TOOL, told);
+    return undefined;
+  }
   const hidden = name !== undefined && ctx.environment.toolsMap.has(name);
   ctx.failWith(ErrorCode.UNKNOWN_TOOL, hidden ? hiddenToolMessage(name, view.names()) : unknownToolMessage(ctx.call.name, view.names()));
   return undefined;
