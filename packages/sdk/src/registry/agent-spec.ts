@@ -40,6 +40,18 @@ export interface McpServersConfig {
   mcpServers: Record<string, McpServerConfig>;
 }
 
+/** A tool group to register (data only: `@toolwright/providers` turns it into tools). */
+export interface ToolGroupRegistration {
+  /** The group's id (`builtin::websearch`, `mcp::docs`). */
+  toolgroupId: string;
+  /** The provider that serves it (`brave-search`, `model-context-protocol`, …). */
+  providerId: string;
+  /** For MCP groups: the server URL, or `{ uri, transport?, headers?, authorization? }`. */
+  mcpEndpoint?: string | { uri: string; transport?: 'http' | 'sse'; headers?: Record<string, string>; authorization?: string };
+  /** Fixed arguments merged into every call of the group's tools. */
+  args?: Record<string, unknown>;
+}
+
 /** What an agent is made of: native tool specs and MCP servers. */
 export interface AgentSpec {
   /** Native tools, resolved through a registry. */
@@ -50,6 +62,12 @@ export interface AgentSpec {
   filterToolsRegex?: string;
   /** Permission mode, rules, grants file and audit log (`permissions:` section). */
   permissions?: PermissionsConfig;
+  /** Tool groups the agent uses (`'builtin::websearch'`, or `'mcp::docs/search'` for one tool); `@toolwright/providers` resolves them. */
+  toolgroups?: string[];
+  /** Tool groups to register before resolving `toolgroups`. */
+  toolGroupRegistry?: ToolGroupRegistration[];
+  /** Options per tool provider id (`{ 'brave-search': { apiKey: '${BRAVE_API_KEY}' } }`). */
+  toolProviders?: Record<string, Record<string, unknown>>;
   /** The file the spec came from, when it came from one. */
   source?: string;
 }

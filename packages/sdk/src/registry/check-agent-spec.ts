@@ -1,6 +1,7 @@
 import { joinPath, typeName } from '../schema/validation-issue.js';
 import { isPlainObject as isObject } from '../util/guards.js';
 import { checkPermissionsSpec } from './check-permissions-spec.js';
+import { checkToolGroupsSpec } from './check-tool-groups-spec.js';
 
 /** Where an agent spec is wrong, and how. */
 export interface SpecProblem {
@@ -8,7 +9,7 @@ export interface SpecProblem {
   message: string;
 }
 
-const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions']);
+const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
   'disabled', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix',
@@ -90,5 +91,5 @@ export function checkAgentSpec(raw: unknown): SpecProblem | undefined {
     }
   }
   if (raw.filterToolsRegex !== undefined && typeof raw.filterToolsRegex !== 'string') return expected('filterToolsRegex', 'a string', raw.filterToolsRegex);
-  return checkPermissionsSpec(raw.permissions);
+  return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions);
 }
