@@ -104,7 +104,7 @@ export type { ExecuteResult, ToolExecutor } from './tool/tool-executor.js';
 export { assertToolName, TOOL_NAME_PATTERN, toolNameFromClass } from './tool/tool-name.js';
 
 // registry
-export type { AgentSpec, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig } from './registry/agent-spec.js';
+export type { AgentSpec, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig, ToolGroupRegistration } from './registry/agent-spec.js';
 export { defaultRegistry } from './registry/default-registry.js';
 export { interpolateEnv } from './registry/interpolate-env.js';
 export { loadAgentSpec } from './registry/load-agent-spec.js';
