@@ -156,7 +156,7 @@ describe('approval through a callback', () => {
     expect(first.observation.text).toBe("Permission denied for tool 'file_editor': asking for approval failed (ui crashed), so the call did not run.");
     const second = await agent.executeToolCall(create('c2', join(dir, 'b.txt')));
     expect(second.observation.text).toBe(
-      "Permission denied for tool 'file_editor': the approval answer was invalid (type: expected approve, reject, edit or always, got \"maybe\"), so the call did not run.",
+      "Permission denied for tool 'file_editor': the approval answer was invalid (type: expected approve, reject, edit, always or result, got \"maybe\"), so the call did not run.",
     );
     expect(existsSync(join(dir, 'a.txt')) || existsSync(join(dir, 'b.txt'))).toBe(false);
   });
@@ -207,6 +207,16 @@ describe('deferred approval (no callback)', () => {
     expect(readFileSync(asked, 'utf8')).toBe('hello\n');
   });
 
+  it('a result answer finishes a pending call with the given text, without running the tool (client-side tools)', async () => {
+    const { agent, dir } = await agentWith({});
+    const path = join(dir, 'client.txt');
+    const [first] = await agent.executeToolCalls([create('c1', path)]);
+    const [done] = await agent.resume([first!.pending!], { c1: { type: 'result', text: 'created on the client' } });
+    expect([done!.observation.text, done!.observation.isError, done!.pending]).toEqual(['created on the client', false, undefined]);
+    expect(kinds(done!)).toEqual(['ActionEvent', 'ApprovalRequestEvent', 'ObservationEvent']);
+    expect(existsSync(path)).toBe(false);
+  });
+
   it('resume without an answer leaves the call pending; a malformed pending document is refused', async () => {
     const { agent, dir } = await agentWith({});
     const [first] = await agent.executeToolCalls([create('c1', join(dir, 'a.txt'))]);
@@ -214,7 +224,7 @@ describe('deferred approval (no callback)', () => {
     expect(again!.pending?.request.toolCallId).toBe('c1');
     await expect(agent.resume([{ ...first!.pending!, version: 2 } as never], {})).rejects.toThrow('agent.resume: pending[0]: version: expected 1.');
     await expect(agent.resume([first!.pending!], { c1: { type: 'yes' } as never })).rejects.toThrow(
-      'agent.resume: answers["c1"]: type: expected approve, reject, edit or always, got "yes".',
+      'agent.resume: answers["c1"]: type: expected approve, reject, edit, always or result, got "yes".',
     );
   });
 

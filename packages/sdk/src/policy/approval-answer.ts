@@ -9,13 +9,16 @@ import { ruleSyntaxProblem } from './parse-rule.js';
  * - `reject`: do not run it; the model gets an error Observation with the reason;
  * - `edit`: run it with these arguments instead (validated again; deny rules still apply);
  * - `always`: run it and add allow rules (the request's suggested rules, or `rules`) for the
- *   rest of the conversation, persisted in the grants file.
+ *   rest of the conversation, persisted in the grants file;
+ * - `result`: do not run it; the call ends with this text as its Observation (a person or a
+ *   client did the work: client-side tools, manual steps).
  */
 export type ApprovalAnswer =
   | { type: 'approve' }
   | { type: 'reject'; reason?: string }
   | { type: 'edit'; arguments: Record<string, unknown> }
-  | { type: 'always'; rules?: string[] };
+  | { type: 'always'; rules?: string[] }
+  | { type: 'result'; text: string; isError?: boolean };
 
 /** Answers an approval request (`context` offers the call's signal and, when the caller's client can ask its user, `elicit`). Absent from the options = deferred mode. */
 export type ApprovalHandler = (request: ApprovalRequest, context: ApprovalContext) => ApprovalAnswer | Promise<ApprovalAnswer>;
@@ -64,7 +67,10 @@ export function approvalAnswerProblem(value: unknown): string | undefined {
         if (problem) return `rules[${i}]: ${problem}`;
       }
       return undefined;
+    case 'result':
+      if (typeof value.text !== 'string') return 'text: expected the result text (a string)';
+      return value.isError === undefined || typeof value.isError === 'boolean' ? undefined : 'isError: expected a boolean';
     default:
-      return `type: expected approve, reject, edit or always, got ${JSON.stringify(value.type) ?? 'nothing'}`;
+      return `type: expected approve, reject, edit, always or result, got ${JSON.stringify(value.type) ?? 'nothing'}`;
   }
 }

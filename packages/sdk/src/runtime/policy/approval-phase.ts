@@ -74,6 +74,10 @@ async function answered(ctx: CallContext, policy: Policy, decision: PermissionDe
     case 'approve':
       policy.record({ ...base, decision: 'approve' });
       return next();
+    case 'result':
+      policy.record({ ...base, decision: 'result', message: valid.isError ? 'error result given' : 'result given' });
+      ctx.succeed(Observation.fromText(valid.text, { isError: valid.isError === true }));
+      return;
     case 'always': {
       const added = await policy.grant(rulesOf(valid, event.request, decision));
       policy.record({ ...base, decision: 'always', addedRules: added, message: event.request.bypassImmune ? 'safety check: approved once, no rule added' : undefined });
@@ -97,8 +101,9 @@ async function answered(ctx: CallContext, policy: Policy, decision: PermissionDe
  * The approval phase: a call the permission phase left at `ask` becomes an
  * {@link ApprovalRequestEvent}. With an answer (from `agent.resume`, else the policy's
  * `onApproval` callback) it is approved, rejected (`APPROVAL_REJECTED` error Observation with the
- * reason), edited (validated again; deny rules still apply) or approved "always" (the suggested
- * rules are added and persisted; none for a safety ask). Without a callback (deferred mode) the
+ * reason), edited (validated again; deny rules still apply), approved "always" (the suggested
+ * rules are added and persisted; none for a safety ask), or answered with a `result` (the call
+ * ends with it and the tool does not run: client-side tools, manual steps). Without a callback (deferred mode) the
  * call is left pending: `ctx.pending` holds the plain-JSON request for `agent.resume`, and the
  * tool does not run. A callback that throws or answers nonsense denies the call.
  */
