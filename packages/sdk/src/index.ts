@@ -8,10 +8,10 @@ export { closestMatch } from './errors/closest-match.js';
 export { ErrorCode } from './errors/error-code.js';
 export { ToolwrightError } from './errors/toolwright-error.js';
 export type { ToolwrightErrorOptions } from './errors/toolwright-error.js';
-export { CONVERSATION_STATE, Inject, ScopedContainer, Service, TOOL_PARAMS, Token } from './di/container.js';
+export { CONVERSATION_STATE, Inject, ScopedContainer, Service, Token } from './di/container.js';
 export type { ServiceClass } from './di/container.js';
 export { ConversationState } from './state/conversation-state.js';
-export type { ConversationStateOptions } from './state/conversation-state.js';
+export type { ConversationStateOptions, ExecutorClass } from './state/conversation-state.js';
 // schema
 export { createAjv } from './schema/ajv-loader.js';
 export type { JsonSchemaDialect } from './schema/ajv-loader.js';

@@ -2,7 +2,7 @@ import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalTool } from '../terminal/definition.js';
 import { BashSafety } from '../bash_safety/bash-safety.js';
-import { TerminalExecutor } from '../terminal/impl.js';
+import { TerminalSessions } from '../terminal/terminal-sessions.js';
 import { hasUtilLinuxScript } from '../terminal/pty-session.js';
 import { terminalPermissions } from '../terminal/terminal-permissions.js';
 import { BashParams } from './bash-params.js';
@@ -35,7 +35,7 @@ export class BashTool extends ToolDefinition<TerminalAction, TerminalObservation
     const { dangerousFiles, dangerousDirectories, ...terminalParams } = params;
     await TerminalTool.create(convState, terminalParams); // the same checks, the same errors
     const workingDir = convState.resolvePath(terminalParams.workingDir ?? convState.workingDir);
-    const executor = convState.getService(TerminalExecutor, { ...terminalParams, workingDir });
+    const executor = convState.getService(TerminalSessions).for({ ...terminalParams, workingDir });
     const safety = await BashSafety.load({ additionalDangerousFiles: dangerousFiles, additionalDangerousDirectories: dangerousDirectories });
     return [
       new BashTool({

@@ -27,7 +27,7 @@ export const EDIT_DESCRIPTION = [
 export class EditTool extends ToolDefinition<EditAction, EditObservation> {
   /** Builds the tool; it shares the conversation's read ledger with `read` and `write`. */
   static create(convState: ConversationState, params: FileToolParams = new FileToolParams()): EditTool[] {
-    const executor = convState.getService(EditExecutor, params);
+    const executor = convState.createExecutor(EditExecutor, params);
     return [
       new EditTool({
         permissions: fileToolPermissions<EditAction>(convState.workingDir, false),

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
 import type { ConfinedPath } from '../file_editor/confine-path.js';
 import { editorError } from '../file_editor/editor-error.js';
@@ -18,13 +18,12 @@ import { countOccurrences, replaceExact } from './replace-exact.js';
 export const EDIT_SNIPPET_LINES = 4;
 
 /** Replaces exact text in files inside the allowed roots: atomically, one writer per file, only in files read and unchanged since. */
-@Service()
 export class EditExecutor implements ToolExecutor<EditAction, EditObservation> {
   private readonly roots: FileToolRoots;
   private readonly maxBytes: number;
   private readonly ledger: ReadLedger;
 
-  constructor(@Inject(CONVERSATION_STATE) state: ConversationState, @Inject(TOOL_PARAMS) params?: FileToolParams) {
+  constructor(state: ConversationState, params?: FileToolParams) {
     this.roots = new FileToolRoots(state.workingDir, params?.allowedRoots);
     this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
     this.ledger = state.getService(ReadLedger);

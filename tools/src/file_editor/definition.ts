@@ -117,7 +117,7 @@ export const FILE_EDITOR_DESCRIPTION = [
 export class FileEditorTool extends ToolDefinition<FileEditorAction, FileEditorObservation> {
   /** Builds the tool; the executor (and its undo history) is the conversation's. */
   static create(convState: ConversationState, params: FileEditorParams = new FileEditorParams()): FileEditorTool[] {
-    const executor = convState.getService(FileEditorExecutor, params);
+    const executor = convState.createExecutor(FileEditorExecutor, params);
     const description = `${FILE_EDITOR_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`;
     return [
       new FileEditorTool({

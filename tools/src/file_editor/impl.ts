@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
 import { fileEditLock } from '../shared/keyed-lock.js';
 import { readRegularFile } from '../shared/read-regular-file.js';
@@ -29,7 +29,6 @@ type Fields = Partial<Pick<FileEditorObservation, 'path' | 'prevExist' | 'oldCon
  * command that writes runs its read-modify-write under the process-wide lock of the file's real
  * path ({@link fileEditLock}), so concurrent edits of one file apply one after the other, none lost.
  */
-@Service()
 export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEditorObservation> {
   private readonly history = new EditHistory();
   private readonly maxBytes: number;
@@ -38,7 +37,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
   /** The file-system calls of writes (tests swap it to simulate a failing disk). */
   writeFs?: AtomicWriteFs;
 
-  constructor(@Inject(CONVERSATION_STATE) private readonly state: ConversationState, @Inject(TOOL_PARAMS) params?: FileEditorParams) {
+  constructor(private readonly state: ConversationState, params?: FileEditorParams) {
     this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
     this.rootPaths = (params?.allowedRoots ?? [state.workingDir]).map((root) => resolve(state.workingDir, root));
   }

@@ -98,7 +98,7 @@ export class GrepTool extends ToolDefinition<GrepAction, GrepObservation> {
         details: { name: 'grep', backend: params.backend, ripgrepCommand: params.ripgrepCommand },
       });
     }
-    const executor = convState.getService(GrepExecutor, params);
+    const executor = convState.createExecutor(GrepExecutor, params);
     const description = `${GREP_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`;
     return [new GrepTool({ description, actionType: GrepAction, observationType: GrepObservation, executor, permissions: grepPermissions(convState.workingDir) })];
   }

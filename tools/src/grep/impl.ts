@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { CONVERSATION_STATE, Inject, Service, TOOL_PARAMS } from '@toolwright/sdk';
 import type { ConversationState, ToolContext, ToolExecutor } from '@toolwright/sdk';
 import { hasRipgrep } from '../shared/find-ripgrep.js';
 import { MtimeOrder } from '../shared/newest-first.js';
@@ -17,14 +16,13 @@ import { compileSearchRegex } from './search-regex.js';
 export const GREP_MAX_RESULTS = 100;
 
 /** Runs `grep` searches with ripgrep or the JavaScript search, with identical results. */
-@Service()
 export class GrepExecutor implements ToolExecutor<GrepAction, GrepObservation> {
   private readonly workingDir: string;
   private readonly params: Partial<GrepParams>;
   /** How long the JavaScript search may match before it is stopped (tests lower it). */
   matchTimeLimitMs = MATCH_TIME_LIMIT_MS;
 
-  constructor(@Inject(CONVERSATION_STATE) private readonly state: ConversationState, @Inject(TOOL_PARAMS) params?: GrepParams) {
+  constructor(private readonly state: ConversationState, params?: GrepParams) {
     this.workingDir = state.workingDir;
     this.params = params ?? {};
   }

@@ -29,7 +29,7 @@ export const READ_DESCRIPTION = [
 export class ReadTool extends ToolDefinition<ReadAction, ReadObservation> {
   /** Builds the tool; reads are recorded in the conversation's ledger (shared with `write` and `edit`). */
   static create(convState: ConversationState, params: FileToolParams = new FileToolParams()): ReadTool[] {
-    const executor = convState.getService(ReadExecutor, params);
+    const executor = convState.createExecutor(ReadExecutor, params);
     return [
       new ReadTool({
         permissions: fileToolPermissions<ReadAction>(convState.workingDir, true),

@@ -1,4 +1,4 @@
-import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
 import { imageTypeOf, linesOf, readBytes, readText } from '../file_editor/file-content.js';
 import type { ReadAction } from './declarations.js';
@@ -11,13 +11,12 @@ import { ReadLedger } from './read-ledger.js';
 export const READ_MAX_OUTPUT_CHARS = 100_000;
 
 /** Reads files inside the allowed roots, with line numbers, and records each read in the conversation's ledger. */
-@Service()
 export class ReadExecutor implements ToolExecutor<ReadAction, ReadObservation> {
   private readonly roots: FileToolRoots;
   private readonly maxBytes: number;
   private readonly ledger: ReadLedger;
 
-  constructor(@Inject(CONVERSATION_STATE) state: ConversationState, @Inject(TOOL_PARAMS) params?: FileToolParams) {
+  constructor(state: ConversationState, params?: FileToolParams) {
     this.roots = new FileToolRoots(state.workingDir, params?.allowedRoots);
     this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
     this.ledger = state.getService(ReadLedger);

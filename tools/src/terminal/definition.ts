@@ -3,7 +3,7 @@ import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsPositive, IsString,
 import { Action, Description, ErrorCode, Field, Observation, Tool, ToolDefinition, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { BashSafety } from '../bash_safety/bash-safety.js';
-import { TerminalExecutor } from './impl.js';
+import { TerminalSessions } from './terminal-sessions.js';
 import { hasUtilLinuxScript } from './pty-session.js';
 import { terminalPermissions } from './terminal-permissions.js';
 
@@ -144,7 +144,7 @@ export class TerminalTool extends ToolDefinition<TerminalAction, TerminalObserva
         details: { name: 'terminal' },
       });
     }
-    const executor = convState.getService(TerminalExecutor, { ...params, workingDir });
+    const executor = convState.getService(TerminalSessions).for({ ...params, workingDir });
     const safety = await BashSafety.load(); // BUILTINS: permissions from the bash safety analysis
     return [
       new TerminalTool({

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS } from '@toolwright/sdk';
+import { ErrorCode } from '@toolwright/sdk';
 import type { ConversationState, ToolContext, ToolExecutor } from '@toolwright/sdk';
 import { truncateMiddle } from '../shared/truncate-middle.js';
 import { cleanOutput } from './clean-output.js';
@@ -16,7 +16,6 @@ import { splitCommands } from './split-commands.js';
 export const MAX_OUTPUT_CHARS = 30_000;
 
 /** Runs terminal actions in the conversation's persistent shell, one at a time. */
-@Service()
 export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalObservation> {
   private session?: PtySession;
   private queue: Promise<unknown> = Promise.resolve();
@@ -25,7 +24,7 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
   private cwd: string;
   private readonly params: Partial<TerminalParams>;
 
-  constructor(@Inject(CONVERSATION_STATE) private readonly state: ConversationState, @Inject(TOOL_PARAMS) params?: Partial<TerminalParams>) {
+  constructor(private readonly state: ConversationState, params?: Partial<TerminalParams>) {
     this.params = params ?? {};
     this.cwd = this.params.workingDir ?? state.workingDir;
   }

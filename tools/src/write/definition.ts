@@ -26,7 +26,7 @@ export const WRITE_DESCRIPTION = [
 export class WriteTool extends ToolDefinition<WriteAction, WriteObservation> {
   /** Builds the tool; it shares the conversation's read ledger with `read` and `edit`. */
   static create(convState: ConversationState, params: FileToolParams = new FileToolParams()): WriteTool[] {
-    const executor = convState.getService(WriteExecutor, params);
+    const executor = convState.createExecutor(WriteExecutor, params);
     return [
       new WriteTool({
         permissions: fileToolPermissions<WriteAction>(convState.workingDir, false),

@@ -1,6 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CONVERSATION_STATE, ErrorCode, Inject, Service, TOOL_PARAMS, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
 import type { ConfinedPath } from '../file_editor/confine-path.js';
 import { editorError } from '../file_editor/editor-error.js';
@@ -15,13 +15,12 @@ import type { WriteAction } from './declarations.js';
 import { WriteObservation } from './declarations.js';
 
 /** Writes whole files inside the allowed roots: atomically, one writer per file, never over an unread or changed file. */
-@Service()
 export class WriteExecutor implements ToolExecutor<WriteAction, WriteObservation> {
   private readonly roots: FileToolRoots;
   private readonly maxBytes: number;
   private readonly ledger: ReadLedger;
 
-  constructor(@Inject(CONVERSATION_STATE) state: ConversationState, @Inject(TOOL_PARAMS) params?: FileToolParams) {
+  constructor(state: ConversationState, params?: FileToolParams) {
     this.roots = new FileToolRoots(state.workingDir, params?.allowedRoots);
     this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
     this.ledger = state.getService(ReadLedger);

@@ -11,71 +11,70 @@ export { Inject, Service, Token };
 /** A class the container can build. */
 export type ServiceClass<T> = new (...args: never[]) => T;
 
-/** Token under which a conversation's {@link ConversationState} is available to executors. */
+/** Token under which a conversation's {@link ConversationState} is available to services. */
 export const CONVERSATION_STATE = new Token<unknown>('toolwright.conversationState');
-/** Token under which the params of the spec being resolved are available to executors. */
-export const TOOL_PARAMS = new Token<unknown>('toolwright.toolParams');
+
+/** The part of typedi's per-service record the tracking hook reads. */
+interface ServiceRecord {
+  value: unknown;
+  global?: boolean;
+}
+
+/** typedi's instance method that builds (or returns) a service's value; every construction goes through it. */
+interface ValueBuilder {
+  getServiceValue(record: ServiceRecord): unknown;
+}
 
 let counter = 0;
 
-/** A stable key for params (equal JSON → equal key); unserialisable params get a key of their own. */
-function paramsKey(params: unknown): string {
-  try {
-    return JSON.stringify(params) ?? 'undefined';
-  } catch {
-    return `unique:${++counter}`;
-  }
-}
-
 /**
- * A typedi container owned by one conversation. Instances it builds are its own (two
- * conversations never share a stateful executor); `close()` calls `close()` on each instance it
- * handed out, once, then drops them. Services requested with params live in a sub-scope per
- * distinct params, so two specs of one tool with different params get different executors,
- * while equal params share one.
+ * A typedi container owned by one conversation.
+ *
+ * - A `@Service()` class is built once per conversation, however many executors or services
+ *   ask for it (constructor `@Inject`, property `@Inject` or {@link get}); two conversations never
+ *   share one. `@Service({ global: true })` classes are shared by all conversations and are not
+ *   this container's to close.
+ * - Everything the container built — including dependencies typedi built on the way — and every
+ *   value handed to {@link adopt} is recorded in creation order; {@link close} calls `close()` on
+ *   each, once, in reverse creation order (an executor before the services it uses).
  */
 export class ScopedContainer {
   private readonly instance: ContainerInstance;
-  private readonly bindings = new Map<Token<unknown> | ServiceClass<unknown>, unknown>();
-  private readonly paramScopes = new Map<string, ContainerInstance>();
-  private readonly created = new Set<unknown>();
+  private readonly created: object[] = [];
+  private readonly seen = new WeakSet<object>();
   private closed = false;
 
-  constructor(private readonly id: string) {
+  constructor(id: string) {
     this.instance = Container.of(`toolwright:${id}:${++counter}`);
-    // Services built without params still resolve the token (to undefined).
-    this.instance.set(TOOL_PARAMS, undefined);
+    // Record each value typedi builds in this scope, when its construction finishes (so a
+    // dependency is recorded before the service that needed it).
+    const builder = this.instance as unknown as ValueBuilder;
+    const build = builder.getServiceValue.bind(this.instance);
+    builder.getServiceValue = (record: ServiceRecord): unknown => {
+      const before = record.value;
+      const value = build(record);
+      if (record.global !== true && value !== before) this.record(value);
+      return value;
+    };
   }
 
-  /** Binds a value to a token or class in this scope (and in its params sub-scopes). */
+  /** Binds a value to a token or class in this scope. Bound values are the caller's: never closed here. */
   set<T>(token: Token<T> | ServiceClass<T>, value: T): void {
-    this.bindings.set(token as Token<unknown>, value);
+    if (typeof value === 'object' && value !== null) this.seen.add(value);
     this.instance.set(token as Token<T>, value);
-    for (const scope of this.paramScopes.values()) scope.set(token as Token<T>, value);
   }
 
   /** The scope's instance of `cls` (built on first request, with its dependencies). */
   get<T>(cls: ServiceClass<T> | Token<T>): T {
-    const value = this.instance.get(cls as Token<T>);
-    this.created.add(value);
-    return value;
+    return this.instance.get(cls as Token<T>);
   }
 
   /**
-   * The instance of `cls` for these params: built on first request in a sub-scope where the
-   * `TOOL_PARAMS` token is `params`; the same params give the same instance.
+   * Records a value built outside the container (an executor built with its params) so that
+   * {@link close} closes it with the rest, in creation order. Returns the value.
    */
-  getWithParams<T>(cls: ServiceClass<T>, params: unknown): T {
-    const key = paramsKey(params);
-    let scope = this.paramScopes.get(key);
-    if (!scope) {
-      scope = Container.of(`toolwright:${this.id}:${++counter}:params`);
-      for (const [token, value] of this.bindings) scope.set(token as Token<unknown>, value);
-      scope.set(TOOL_PARAMS, params);
-      this.paramScopes.set(key, scope);
-    }
-    const value = scope.get(cls as unknown as Token<T>);
-    this.created.add(value);
+  adopt<T>(value: T): T {
+    this.record(value);
     return value;
   }
 
@@ -85,15 +84,15 @@ export class ScopedContainer {
   }
 
   /**
-   * Calls `close()` on every instance handed out, once each, in reverse order of creation.
-   * Every close runs even if one throws; the errors are returned, not thrown.
+   * Calls `close()` on every value the container built or adopted, once each, in reverse order of
+   * creation. Every close runs even if one throws; the errors are returned, not thrown.
    */
   async close(): Promise<unknown[]> {
     if (this.closed) return [];
     this.closed = true;
     const errors: unknown[] = [];
-    for (const value of [...this.created].reverse()) {
-      const close = (value as { close?: unknown } | null)?.close;
+    for (const value of this.created.reverse()) {
+      const close = (value as { close?: unknown }).close;
       if (typeof close !== 'function') continue;
       try {
         await (close as () => unknown).call(value);
@@ -101,12 +100,15 @@ export class ScopedContainer {
         errors.push(error);
       }
     }
-    this.created.clear();
-    for (const scope of [this.instance, ...this.paramScopes.values()]) {
-      scope.reset({ strategy: 'resetServices' });
-      Container.reset(scope.id);
-    }
-    this.paramScopes.clear();
+    this.created.length = 0;
+    this.instance.reset({ strategy: 'resetServices' });
+    Container.reset(this.instance.id);
     return errors;
+  }
+
+  private record(value: unknown): void {
+    if (typeof value !== 'object' || value === null || this.seen.has(value)) return;
+    this.seen.add(value);
+    this.created.push(value);
   }
 }

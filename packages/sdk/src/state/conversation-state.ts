@@ -17,9 +17,13 @@ export interface ConversationStateOptions {
   stateDir?: string;
 }
 
+/** An executor class built from a conversation and its tool's params (see {@link ConversationState.createExecutor}). */
+export type ExecutorClass<T, P> = new (state: ConversationState, params: P) => T;
+
 /**
  * One conversation: its id, working directory, state directory and the scoped DI container its
- * executors come from. Closing it closes every executor it created, once.
+ * executors and services come from. Closing it closes every executor and service it created,
+ * once, in reverse creation order.
  */
 export class ConversationState {
   /** The conversation id. */
@@ -48,18 +52,22 @@ export class ConversationState {
   }
 
   /**
-   * The conversation's instance of a `@Service()` class, built on first request. With `params`,
-   * the instance is the one for those params (bound to the `TOOL_PARAMS` token): equal params
-   * share an instance, different params get their own.
+   * The conversation's instance of a `@Service()` class, built on first request with its
+   * dependencies; every executor and service that asks for it gets the same one (see
+   * {@link ScopedContainer}). It is closed with the conversation.
    */
-  getService<T>(cls: ServiceClass<T>, params?: unknown): T {
-    if (this.container.isClosed) {
-      throw new ToolwrightError({
-        code: ErrorCode.CLOSED,
-        message: `Conversation '${this.id}' is closed; its services can no longer be resolved.`,
-      });
-    }
-    return params === undefined ? this.container.get(cls) : this.container.getWithParams(cls, params);
+  getService<T>(cls: ServiceClass<T>): T {
+    this.assertOpen();
+    return this.container.get(cls);
+  }
+
+  /**
+   * Builds an executor with its params — `new cls(this, params)` — and closes it with the
+   * conversation (before the services it asked for in its constructor). Each call builds a new one.
+   */
+  createExecutor<T extends object, P>(cls: ExecutorClass<T, P>, params: P): T {
+    this.assertOpen();
+    return this.container.adopt(new cls(this, params));
   }
 
   /** Resolves `path` against the working directory (absolute paths are kept). */
@@ -72,7 +80,16 @@ export class ConversationState {
     return this.container.isClosed;
   }
 
-  /** Closes every executor the conversation created, once; returns their errors (never throws). */
+  private assertOpen(): void {
+    if (this.container.isClosed) {
+      throw new ToolwrightError({
+        code: ErrorCode.CLOSED,
+        message: `Conversation '${this.id}' is closed; its services can no longer be resolved.`,
+      });
+    }
+  }
+
+  /** Closes every executor and service the conversation created, once, newest first; returns their errors (never throws). */
   close(): Promise<unknown[]> {
     return this.container.close();
   }
