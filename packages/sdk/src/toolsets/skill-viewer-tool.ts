@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { Observation } from '../tool/observation.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import { MAX_SKILL_BYTES } from './load-skill.js';
+import { RawSchemaTool } from './raw-schema-tool.js';
+import type { Skill } from './skill.js';
+
+/** The skill viewer's name. */
+export const SKILL_VIEWER = 'skill';
+
+/** The system-prompt fragment listing `skills` (name and description) and how to read one. */
+export function skillsPrompt(skills: readonly Skill[]): string {
+  const lines = skills.map((s) => `- ${s.name}: ${s.description}`);
+  return `Skills are instructions for tasks, not tools. To use one, first read it with the '${SKILL_VIEWER}' tool, then follow it with your other tools. Available skills:\n${lines.join('\n')}`;
+}
+
+/** The `skill` viewer over `skills`: returns a skill's whole SKILL.md. */
+export function skillViewerTool(skills: readonly Skill[]): ToolDefinition {
+  const byName = new Map(skills.map((s) => [s.name, s]));
+  const names = [...byName.keys()];
+  return new RawSchemaTool({
+    name: SKILL_VIEWER,
+    description: `Reads a skill's instructions (its whole SKILL.md). Skills: ${names.join(', ')}.`,
+    parameters: { type: 'object', properties: { name: { type: 'string', enum: names, description: 'The skill to read.' } }, required: ['name'], additionalProperties: false },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    executor: {
+      execute: async (action) => {
+        const name = action.data.name;
+        const skill = typeof name === 'string' ? byName.get(name) : undefined;
+        if (!skill) {
+          throw new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message: `Unknown skill ${JSON.stringify(name) ?? 'nothing'} (expected the name of a skill as a string). Skills: ${names.join(', ')}.` });
+        }
+        const text = await readFile(skill.file, 'utf8');
+        return Observation.fromText(text.length > MAX_SKILL_BYTES ? text.slice(0, MAX_SKILL_BYTES) : text);
+      },
+    },
+  });
+}

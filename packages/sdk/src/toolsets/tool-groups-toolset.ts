@@ -1,0 +1,192 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
+import { TOOL_NAME_PATTERN } from '../tool/tool-name.js';
+import { CombinedToolset } from './combined-toolset.js';
+import { FunctionToolset } from './function-toolset.js';
+import { GroupActivation } from './group-activation.js';
+import { allMaybe, thenMaybe } from './maybe-async.js';
+import type { MaybePromise } from './maybe-async.js';
+import { McpServerToolset } from './mcp-server-toolset.js';
+import { RESET_TOOLS, resetToolsTool } from './reset-tools-tool.js';
+import type { Skill } from './skill.js';
+import { SKILL_VIEWER, skillViewerTool, skillsPrompt } from './skill-viewer-tool.js';
+import { BASIC_GROUP } from './tool-group.js';
+import type { ToolGroup } from './tool-group.js';
+import type { ToolInstruction } from './tool-instruction.js';
+import { ToolsMemo } from './tools-memo.js';
+import type { Toolset } from './toolset.js';
+import type { TurnContext } from './turn-context.js';
+
+/** What is always active (the `basic` group): everything a group has but a name and description. */
+export type BasicGroup = Omit<ToolGroup, 'name' | 'description'>;
+
+/** Options of {@link ToolGroupsToolset}. */
+export interface ToolGroupsOptions {
+  /** The always-active part. */
+  basic?: BasicGroup;
+  /** The groups the model switches with `reset_tools`. */
+  groups: readonly ToolGroup[];
+}
+
+interface Part {
+  name: string;
+  toolset: CombinedToolset;
+  skills: readonly Skill[];
+  instructions?: string;
+}
+
+function configError(message: string): ToolwrightError {
+  return new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message });
+}
+
+function partOf(name: string, group: BasicGroup, instructions?: string): Part {
+  const toolsets: Toolset[] = [new FunctionToolset(group.tools ?? [], { label: `tool group '${name}'` })];
+  for (const [server, config] of Object.entries(group.mcpServers ?? {})) toolsets.push(new McpServerToolset({ server, config }));
+  toolsets.push(...(group.toolsets ?? []));
+  return { name, toolset: new CombinedToolset(toolsets, { label: `tool group '${name}'` }), skills: group.skills ?? [], instructions };
+}
+
+/**
+ * Tool groups (AgentScope's model): `basic` is always active; the other groups are shown only
+ * while active, and the model sets which are with the `reset_tools` meta tool (present when a
+ * non-basic group exists; its arguments are the final state; active groups are marked in its
+ * schema each turn). A call to a tool of an inactive group is told which group to activate. The
+ * activation belongs to the conversation and is kept in its state directory, so a restart with
+ * the same conversation id finds it. A `skill` viewer is offered while a skill is visible.
+ *
+ * Throws `INVALID_DEFINITION` for a group without a description, a group named `basic`, two
+ * groups of one name, or a name that cannot be a property.
+ */
+export class ToolGroupsToolset implements Toolset {
+  readonly label = 'tool groups';
+  private readonly basic: Part;
+  private readonly parts: readonly Part[];
+  private readonly activation: GroupActivation;
+  private readonly resetTools = new Map<string, ToolDefinition>();
+  private readonly viewers = new Map<string, ToolDefinition>();
+  private readonly memo = new ToolsMemo();
+  private hidden = new Map<string, string>();
+
+  constructor(readonly options: ToolGroupsOptions) {
+    const groups = options?.groups;
+    if (!Array.isArray(groups)) throw configError('ToolGroupsToolset needs groups: an array of { name, description, tools?, mcpServers?, toolsets?, skills? }.');
+    const seen = new Set<string>();
+    for (const [i, group] of groups.entries()) {
+      const name: unknown = group?.name;
+      if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) throw configError(`groups[${i}].name must be a name of letters, digits, '_' or '-', got ${JSON.stringify(name)}.`);
+      if (name === BASIC_GROUP) throw configError(`groups[${i}]: '${BASIC_GROUP}' is the always-active group; give its tools in the basic option instead.`);
+      if (seen.has(name)) throw configError(`groups[${i}]: two tool groups are named '${name}'.`);
+      if (typeof group.description !== 'string' || group.description.trim() === '') throw configError(`Tool group '${name}' needs a description (the model reads it to decide when to activate the group).`);
+      seen.add(name);
+    }
+    this.basic = partOf(BASIC_GROUP, options.basic ?? {});
+    this.parts = groups.map((g) => partOf(g.name, g, g.instructions));
+    this.activation = new GroupActivation(seen);
+    this.checkStaticNames();
+  }
+
+  /** Two groups with a tool of one name would make activation ambiguous: refused at construction, naming both groups. */
+  private checkStaticNames(): void {
+    const owner = new Map<string, string>();
+    const all = [{ name: BASIC_GROUP, tools: this.options.basic?.tools ?? [] }, ...this.options.groups.map((g) => ({ name: g.name, tools: g.tools ?? [] }))];
+    for (const group of all) {
+      for (const tool of group.tools) {
+        const before = owner.get(tool.name);
+        if (before !== undefined) throw new ToolwrightError({ code: ErrorCode.DUPLICATE_TOOL, message: `Tool name '${tool.name}' is in both tool group '${before}' and tool group '${group.name}'.`, details: { name: tool.name } });
+        if (tool.name === RESET_TOOLS || tool.name === SKILL_VIEWER) throw configError(`Tool group '${group.name}': the name '${tool.name}' is reserved for the meta tools.`);
+        owner.set(tool.name, group.name);
+      }
+    }
+  }
+
+  /** The groups' names, in order. */
+  get groupNames(): string[] {
+    return this.parts.map((p) => p.name);
+  }
+
+  /** The active groups of the turn's conversation (loaded from its state directory on first need). */
+  activeGroups(ctx: TurnContext): MaybePromise<ReadonlySet<string>> {
+    return this.activation.load(ctx.state);
+  }
+
+  /** Starts every group's toolsets (MCP servers connect here). */
+  async forRun(ctx: TurnContext): Promise<void> {
+    await Promise.all([this.basic, ...this.parts].map((p) => p.toolset.forRun(ctx)));
+  }
+
+  /** basic's tools, the active groups' tools, `reset_tools` and (while a skill is visible) `skill`. */
+  tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
+    return thenMaybe(this.activeGroups(ctx), (active) =>
+      thenMaybe(allMaybe([this.basic, ...this.parts].map((p) => p.toolset.tools(ctx))), (lists) => {
+        const [basicTools, ...groupTools] = lists;
+        const activeKey = this.parts.map((p) => (active.has(p.name) ? '1' : '0')).join('');
+        const shown: (readonly ToolDefinition[])[] = [basicTools!];
+        const hidden = new Map<string, string>();
+        const skills: Skill[] = [...this.basic.skills];
+        this.parts.forEach((part, i) => {
+          if (active.has(part.name)) {
+            shown.push(groupTools[i]!);
+            skills.push(...part.skills);
+          } else {
+            for (const tool of groupTools[i]!) hidden.set(tool.name, inactiveMessage(tool.name, part.name));
+          }
+        });
+        this.hidden = hidden;
+        return this.memo.get(lists, () => {
+          const tools = shown.flat();
+          if (this.parts.length > 0) tools.push(this.resetToolsFor(activeKey, active));
+          if (skills.length > 0) tools.push(this.viewerFor(skills));
+          return tools;
+        }, activeKey);
+      }),
+    );
+  }
+
+  private resetToolsFor(key: string, active: ReadonlySet<string>): ToolDefinition {
+    let tool = this.resetTools.get(key);
+    if (!tool) this.resetTools.set(key, (tool = resetToolsTool(this.options.groups, new Set(active), this.activation)));
+    return tool;
+  }
+
+  private viewerFor(skills: readonly Skill[]): ToolDefinition {
+    const key = skills.map((s) => s.name).join('\0');
+    let tool = this.viewers.get(key);
+    if (!tool) this.viewers.set(key, (tool = skillViewerTool(skills)));
+    return tool;
+  }
+
+  /** Tools of inactive groups, each with the message naming its group and `reset_tools`. */
+  unavailable(): ReadonlyMap<string, string> {
+    return this.hidden;
+  }
+
+  /** The skills visible this turn (basic's and the active groups'). */
+  async visibleSkills(ctx: TurnContext): Promise<Skill[]> {
+    const active = await this.activeGroups(ctx);
+    return [...this.basic.skills, ...this.parts.filter((p) => active.has(p.name)).flatMap((p) => p.skills)];
+  }
+
+  /** The toolsets' instructions, each group's own instructions bound to its tools, and the skills' prompt fragment bound to the viewer. */
+  async instructions(ctx: TurnContext): Promise<readonly ToolInstruction[]> {
+    const out: ToolInstruction[] = [];
+    for (const part of [this.basic, ...this.parts]) {
+      out.push(...(await part.toolset.instructions(ctx)));
+      const content = part.instructions?.trim();
+      if (content) for (const tool of await part.toolset.tools(ctx)) out.push({ tool: tool.name, group: part.name, content });
+    }
+    const skills = await this.visibleSkills(ctx);
+    if (skills.length > 0) out.push({ tool: SKILL_VIEWER, group: 'skills', content: skillsPrompt(skills) });
+    return out;
+  }
+
+  /** Closes every group's toolsets. */
+  async close(): Promise<void> {
+    await Promise.all([this.basic, ...this.parts].map((p) => p.toolset.close()));
+  }
+}
+
+/** What a call of a tool of an inactive group is told. */
+export function inactiveMessage(tool: string, group: string): string {
+  return `The tool '${tool}' is in tool group '${group}', which is currently inactive. Activate the group first by calling '${RESET_TOOLS}' with ${JSON.stringify({ [group]: true })} (and true for every other group you still need).`;
+}
