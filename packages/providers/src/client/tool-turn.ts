@@ -101,14 +101,18 @@ export function resumeToolTurn(step: ToolTurnStep, answers: Readonly<Record<stri
       pending.push(call);
       continue;
     }
-    results.push({ callId: call.callId, toolName: call.toolName, result: resultOf(call, answer) });
+    results.push({ callId: call.callId, toolName: call.toolName, result: clientAnswerResult(call, answer) });
   }
   const rank = new Map(step.order.map((id, i) => [id, i]));
   results.sort((a, b) => (rank.get(a.callId) ?? 0) - (rank.get(b.callId) ?? 0));
   return { status: pending.length > 0 ? 'awaiting_client' : 'completed', results, pending, order: step.order };
 }
 
-function resultOf(call: PendingToolCall, answer: ClientToolAnswer): ToolInvocationResult {
+/**
+ * The result a client's answer stands for. Throws `INVALID_ARGUMENTS` (the caller's mistake) for
+ * an answer without `content`, or with content that is not an array of content blocks.
+ */
+export function clientAnswerResult(call: Pick<PendingToolCall, 'callId' | 'toolName' | 'toolgroupId'>, answer: ClientToolAnswer): ToolInvocationResult {
   const where = `call '${call.callId}' (client tool '${call.toolName}')`;
   if (answer === null || typeof answer !== 'object' || answer.content === null || answer.content === undefined) {
     throw new ToolwrightError({

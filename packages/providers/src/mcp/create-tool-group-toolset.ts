@@ -1,4 +1,5 @@
-import type { McpToolset } from '@toolwright/sdk/mcp';
+import type { MCPToolDefinition, McpToolset } from '@toolwright/sdk/mcp';
+import { ClientToolExecutor } from '../client/client-tool-executor.js';
 import { resolveAgentToolGroups } from '../runtime/resolve-agent-tool-groups.js';
 import type { ToolGroupRuntime } from '../runtime/tool-group-runtime.js';
 import { createToolGroupsMcpServer } from './tool-groups-mcp-server.js';
@@ -18,20 +19,43 @@ export interface ToolGroupToolsetOptions {
  * agent's tools map), linked in process to the runtime through the SDK's in-memory MCP transport:
  * the model gets the same schemas, validation and error Observations as for any MCP tool, and
  * the runtime does the work. The references are checked first (did-you-mean errors, clashes).
- * Client tools are not included (their calls need the agent to pause for the caller).
+ * Client tools get a {@link ClientToolExecutor}: a call to one ends pending in the Agent until
+ * `resumeClientTools` brings the client's result.
  */
 export async function createToolGroupToolset(runtime: ToolGroupRuntime, options: ToolGroupToolsetOptions): Promise<McpToolset> {
-  await resolveAgentToolGroups(runtime, options.toolgroups, { providerData: options.providerData });
-  const [{ InMemoryTransport }, { MCPClient, createMcpToolsFromClients }] = await Promise.all([import('@modelcontextprotocol/sdk/inMemory.js'), import('@toolwright/sdk/mcp')]);
+  const defs = await resolveAgentToolGroups(runtime, options.toolgroups, { providerData: options.providerData });
+  const clientGroups = new Map(defs.filter((def) => def.metadata?.client === true).map((def) => [def.name, def.toolgroupId]));
+  const [{ InMemoryTransport }, { MCPClient, MCPToolObservation, createMcpToolsFromClients }] = await Promise.all([import('@modelcontextprotocol/sdk/inMemory.js'), import('@toolwright/sdk/mcp')]);
   const client = new MCPClient({
     name: options.name ?? 'toolgroups',
     target: `tool groups ${options.toolgroups.join(', ')}`,
     transport: async () => {
-      const server = await createToolGroupsMcpServer(runtime, { toolgroups: options.toolgroups, providerData: options.providerData });
+      const server = await createToolGroupsMcpServer(runtime, { toolgroups: options.toolgroups, providerData: options.providerData, clientTools: clientGroups.size > 0 });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
       return clientSide;
     },
   });
-  return createMcpToolsFromClients([client]);
+  const toolset = await createMcpToolsFromClients([client]);
+  if (clientGroups.size === 0) return toolset;
+  // The toolset's list is live (a server's list_changed replaces it): map it on each read, one copy per listed tool.
+  const copies = new WeakMap<MCPToolDefinition, MCPToolDefinition>();
+  const withClientExecutor = (tool: MCPToolDefinition): MCPToolDefinition => {
+    const toolgroupId = clientGroups.get(tool.mcpName);
+    if (toolgroupId === undefined) return tool;
+    let copy = copies.get(tool);
+    if (!copy) copies.set(tool, (copy = tool.withExecutor(new ClientToolExecutor(tool.name, toolgroupId, MCPToolObservation))));
+    return copy;
+  };
+  return {
+    get tools() {
+      return toolset.tools.map(withClientExecutor);
+    },
+    serverNames: toolset.serverNames,
+    clients: toolset.clients,
+    get skippedTools() {
+      return toolset.skippedTools;
+    },
+    close: () => toolset.close(),
+  };
 }

@@ -15,6 +15,8 @@ export interface ToolGroupsMcpServerOptions {
   toolgroups?: readonly string[];
   /** Provider data for every call; over HTTP the request's `X-Toolwright-Provider-Data` header is merged over it. */
   providerData?: Readonly<Record<string, unknown>>;
+  /** @internal List client tools too (for {@link createToolGroupToolset}, which gives them a pausing executor); their calls here only say they run on the client. */
+  clientTools?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function createToolGroupsMcpServer(runtime: ToolGroupRuntime, optio
   const server = new Server({ name: options.name ?? 'toolwright-toolgroups', version: options.version ?? '0.1.0' }, { capabilities: { tools: {} } });
   const tools = async (providerData: Readonly<Record<string, unknown>>): Promise<ToolDef[]> => {
     const defs = options.toolgroups ? await resolveAgentToolGroups(runtime, options.toolgroups, { providerData }) : await runtime.listTools({ providerData });
-    return defs.filter((def) => def.metadata?.client !== true);
+    return options.clientTools ? defs : defs.filter((def) => def.metadata?.client !== true);
   };
   const dataOf = (headers: Record<string, string | string[] | undefined> | undefined): Record<string, unknown> => ({
     ...options.providerData,
