@@ -190,3 +190,8 @@ export { MAX_SKILL_BYTES, SKILL_FILE, loadSkill } from './toolsets/load-skill.js
 export { LocalSkillLoader, loadSkills } from './toolsets/skill-loader.js';
 export type { LocalSkillLoaderOptions, SkillLoader } from './toolsets/skill-loader.js';
 export { SKILL_VIEWER, skillViewerTool, skillsPrompt } from './toolsets/skill-viewer-tool.js';
+export { functionTool, observationOf } from './toolsets/function-tool.js';
+export type { FunctionToolOptions, FunctionToolResult } from './toolsets/function-tool.js';
+export { ToolMethod, toolMethodsOf } from './toolsets/tool-method.js';
+export type { ToolMethodOptions, ToolMethodRecord } from './toolsets/tool-method.js';
+export { MethodToolset, toolsOfInstance } from './toolsets/method-toolset.js';
