@@ -41,7 +41,7 @@ export type { MemoryBank, MemoryBankKind, MemoryChunk, ScoredChunk } from './mem
 export { MemoryProvider } from './memory/memory-provider.js';
 export type { MemoryProviderOptions } from './memory/memory-provider.js';
 export { hashingEmbedder, VectorBank } from './memory/vector-bank.js';
-export type { Embedder } from './memory/vector-bank.js';
+export type { Embedder, VectorBankOptions } from './memory/vector-bank.js';
 export { ClientToolExecutor, isClientToolPending } from './client/client-tool-executor.js';
 export type { ClientToolPendingMetadata } from './client/client-tool-executor.js';
 export { CLIENT_PROVIDER_ID, ClientToolsProvider } from './client/client-tools-provider.js';

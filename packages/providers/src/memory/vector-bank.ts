@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { MemoryBank, MemoryChunk, ScoredChunk } from './memory-bank.js';
 
@@ -23,16 +25,37 @@ export function hashingEmbedder(dimensions = 256): Embedder {
     });
 }
 
-/** A vector bank: chunks embedded at insert, found by cosine similarity to the embedded query. */
+/** Options of {@link VectorBank}. */
+export interface VectorBankOptions {
+  /** A JSON file the bank (chunks and their vectors) is loaded from when it exists and saved to after each insert. */
+  path?: string;
+  /** Largest file loaded, bytes (default 256 MiB). */
+  maxFileBytes?: number;
+}
+
+interface Entry {
+  chunk: MemoryChunk;
+  vector: number[];
+}
+
+/**
+ * A vector bank: chunks embedded at insert, found by cosine similarity to the embedded query.
+ * Persisted to a JSON file when `path` is given (written to a temporary file, then renamed);
+ * the saved vectors are reused, so the embedder must stay the same one (the dimensions are checked).
+ */
 export class VectorBank implements MemoryBank {
   readonly kind = 'vector' as const;
-  private readonly entries = new Map<string, { chunk: MemoryChunk; vector: number[] }>();
+  private readonly entries = new Map<string, Entry>();
   private dimensions?: number;
 
   constructor(
     readonly bankId: string,
     private readonly embed: Embedder,
-  ) {}
+    private readonly options: VectorBankOptions = {},
+  ) {
+    const path = options.path;
+    if (path && existsSync(path)) this.load(path, options.maxFileBytes ?? 256 * 1024 * 1024);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -45,6 +68,7 @@ export class VectorBank implements MemoryBank {
       for (const [id, entry] of this.entries) if (entry.chunk.documentId === documentId) this.entries.delete(id);
     }
     chunks.forEach((chunk, i) => this.entries.set(chunk.id, { chunk, vector: vectors[i]! }));
+    this.save();
   }
 
   async query(query: string, limit: number): Promise<ScoredChunk[]> {
@@ -56,6 +80,43 @@ export class VectorBank implements MemoryBank {
       .filter((s) => s.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
+  }
+
+  private load(path: string, max: number): void {
+    const size = statSync(path).size;
+    if (size > max) throw this.fileError(`is ${size} bytes, more than the ${max} allowed`);
+    let saved: { version?: unknown; dimensions?: unknown; entries?: unknown };
+    try {
+      saved = JSON.parse(readFileSync(path, 'utf8')) as typeof saved;
+    } catch (error) {
+      throw this.fileError(`could not be read as a saved vector bank: ${(error as Error).message}`);
+    }
+    if (saved.version !== 1 || !Array.isArray(saved.entries)) throw this.fileError('is not a saved vector bank (expected { version: 1, dimensions, entries })');
+    const dimensions = saved.dimensions;
+    for (const [i, raw] of (saved.entries as unknown[]).entries()) {
+      const entry = raw as Partial<Entry> | null;
+      const chunk = entry?.chunk;
+      const vector = entry?.vector;
+      const vectorOk = Array.isArray(vector) && vector.length === dimensions && vector.every((v) => typeof v === 'number' && Number.isFinite(v));
+      if (!chunk || typeof chunk.id !== 'string' || typeof chunk.documentId !== 'string' || typeof chunk.content !== 'string' || typeof chunk.tokens !== 'number' || !vectorOk) {
+        throw this.fileError(`has a malformed entry ${i} (expected { chunk: { id, documentId, content, tokens }, vector: ${String(dimensions)} finite numbers })`);
+      }
+      this.entries.set(chunk.id, { chunk, vector });
+    }
+    if (typeof dimensions === 'number' && this.entries.size > 0) this.dimensions = dimensions;
+  }
+
+  private save(): void {
+    const path = this.options.path;
+    if (!path) return;
+    mkdirSync(dirname(path), { recursive: true });
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify({ version: 1, dimensions: this.dimensions, entries: [...this.entries.values()] }));
+    renameSync(temp, path);
+  }
+
+  private fileError(problem: string): ToolwrightError {
+    return new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `Vector bank '${this.bankId}': the file ${this.options.path} ${problem}.`, details: { bankId: this.bankId, path: this.options.path } });
   }
 
   private async vectors(texts: string[]): Promise<number[][]> {

@@ -50,6 +50,45 @@ describe('MemoryProvider', () => {
     expect((await new KeywordBank('docs', { path }).query('waterproof', 5)).length).toBe(0);
   });
 
+  it('persists a vector bank (chunks and vectors) to a file and loads it again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tw-memory-'));
+    dirs.push(dir);
+    const path = join(dir, 'banks', 'notes.json');
+    let embedded = 0;
+    const embedder = hashingEmbedder(32);
+    const counting = (texts: readonly string[]): number[][] => {
+      embedded += texts.length;
+      return embedder(texts) as number[][];
+    };
+    await memory(new MemoryProvider({ banks: [new VectorBank('notes', counting, { path })] })).invokeTool('memory_insert', { bank_id: 'notes', documents: DOCS });
+    expect(embedded).toBe(3);
+    const reopened = new VectorBank('notes', counting, { path });
+    expect(reopened.size).toBe(3);
+    // The saved vectors are reused: only the query is embedded.
+    const hits = await reopened.query('receipt returns', 1);
+    expect(embedded).toBe(4);
+    expect(hits.map((h) => h.chunk.documentId)).toEqual(['returns.md']);
+    // Inserting a document again replaces its chunks, also after a reload.
+    await reopened.insert(chunkDocument('returns.md', 'No more returns.', 256, (t) => Math.ceil(t.length / 4)));
+    const again = new VectorBank('notes', counting, { path });
+    expect(again.size).toBe(3);
+    expect((await again.query('returns', 5)).filter((h) => h.chunk.documentId === 'returns.md').map((h) => h.chunk.content)).toEqual(['No more returns.']);
+    // Another embedder's dimensions are refused at the first insert, naming the bank.
+    await expect(new VectorBank('notes', hashingEmbedder(8), { path }).insert(chunkDocument('x', 'x', 256, () => 1))).rejects.toThrow(
+      "Vector bank 'notes': the embedder returned a vector of 8 numbers (some not finite, or not the bank's 32 dimensions).",
+    );
+  });
+
+  it('refuses a damaged vector bank file, naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tw-memory-'));
+    dirs.push(dir);
+    const path = join(dir, 'bad.json');
+    writeFileSync(path, JSON.stringify({ version: 1, dimensions: 2, entries: [{ chunk: { id: 'a#0', documentId: 'a', content: 'x', tokens: 1 }, vector: [1] }] }));
+    expect(() => new VectorBank('v', hashingEmbedder(2), { path })).toThrow(
+      `Vector bank 'v': the file ${path} has a malformed entry 0 (expected { chunk: { id, documentId, content, tokens }, vector: 2 finite numbers }).`,
+    );
+  });
+
   it('refuses a damaged bank file, naming it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tw-memory-'));
     dirs.push(dir);
