@@ -126,6 +126,7 @@ export { resumeCalls } from './runtime/policy/resume-calls.js';
 export type { ResumableAgent } from './runtime/policy/resume-calls.js';
 export type { ActionEventOptions, SerializedActionEvent } from './runtime/action-event.js';
 export { Agent } from './runtime/agent.js';
+export type { McpServerStatus } from './runtime/mcp-connections.js';
 export { AgentErrorEvent } from './runtime/agent-error-event.js';
 export type { AgentErrorEventOptions, SerializedAgentErrorEvent } from './runtime/agent-error-event.js';
 export { AgentEvent } from './runtime/agent-event.js';

@@ -5,6 +5,11 @@ import type { ToolSpec } from './tool-spec.js';
 export interface McpServerCommonConfig {
   /** Skip this server. */
   disabled?: boolean;
+  /**
+   * When true, an unreachable server makes `initialize` fail. Default false: the agent starts
+   * without its tools, `agent.status()` says why, and `agent.reconnect(name)` tries again.
+   */
+  required?: boolean;
   /** Per-call time limit in ms (default 300,000). */
   timeoutMs?: number;
   /** Connect + first tool list limit in ms (default 30,000). */

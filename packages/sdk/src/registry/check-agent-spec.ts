@@ -12,7 +12,7 @@ export interface SpecProblem {
 const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
-  'disabled', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix',
+  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix',
 ]);
 
 const expected = (path: string, what: string, got: unknown): SpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
@@ -58,7 +58,9 @@ function checkServer(server: unknown, path: string): SpecProblem | undefined {
   for (const key of ['cwd', 'prefix', 'transport'] as const) {
     if (server[key] !== undefined && typeof server[key] !== 'string') return expected(joinPath(path, key), 'a string', server[key]);
   }
-  if (server.disabled !== undefined && typeof server.disabled !== 'boolean') return expected(joinPath(path, 'disabled'), 'a boolean', server.disabled);
+  for (const key of ['disabled', 'required'] as const) {
+    if (server[key] !== undefined && typeof server[key] !== 'boolean') return expected(joinPath(path, key), 'a boolean', server[key]);
+  }
   return undefined;
 }
 

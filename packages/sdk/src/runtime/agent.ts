@@ -22,6 +22,8 @@ import type { ApprovalAnswer } from '../policy/approval-answer.js';
 import { exporterFor } from './export-tool.js';
 import { internalErrorResult } from './internal-error.js';
 import { loadMcpTools } from './mcp-bridge.js';
+import { McpConnections } from './mcp-connections.js';
+import type { McpServerStatus } from './mcp-connections.js';
 import type { CreateMcpToolsOptions, McpToolsChange, McpToolset } from '../mcp/index.js';
 import { resolveNativeTools } from './resolve-native-tools.js';
 import type { ToolCall, ToolCallResult } from './tool-call.js';
@@ -51,7 +53,8 @@ export class Agent implements CallEnvironment {
   private currentView?: ToolView;
   private readonly listeners = new Set<(change: McpToolsChange) => void>();
   private conversation?: ConversationState;
-  private toolset?: McpToolset;
+  private mcp?: McpConnections;
+  private readonly statusListeners = new Set<(status: McpServerStatus) => void>();
   private initializing?: Promise<void>;
   private ready = false;
   private closing?: Promise<void>;
@@ -194,20 +197,16 @@ export class Agent implements CallEnvironment {
     for (const { tool, origin } of natives.values()) this.table.place(tool, origin);
     const servers = enabledMcpServers(this.options.mcpServers);
     if (servers) {
-      const toolset = await this.connectMcpServers(servers, {
-        namePolicy: this.options.mcpNamePolicy,
-        reservedNames: [...this.table.tools.keys()],
-        onToolsChanged: (change) => this.applyToolsChange(change),
-        cwd: state.workingDir,
-      }).catch((error: unknown) => {
+      const mcp = new McpConnections(servers, (s, o) => this.connectMcpServers(s, o), (status) => this.reportStatus(status));
+      const toolsets = await mcp.start(this.mcpOptions(state)).catch((error: unknown) => {
         throw this.withNativeOrigin(error);
       });
-      this.toolset = toolset;
+      this.mcp = mcp;
       try {
-        for (const tool of toolset.tools) this.table.placeMcp(tool);
+        for (const tool of toolsets.flatMap((toolset) => toolset.tools)) this.table.placeMcp(tool);
       } catch (error) {
-        this.toolset = undefined;
-        await toolset.close();
+        this.mcp = undefined;
+        await mcp.close();
         throw error;
       }
     }
@@ -218,6 +217,64 @@ export class Agent implements CallEnvironment {
     this.checkHookNames();
     this.currentView = undefined;
     this.ready = true;
+  }
+
+  private mcpOptions(state: ConversationState): CreateMcpToolsOptions {
+    return {
+      namePolicy: this.options.mcpNamePolicy,
+      reservedNames: [...this.table.tools.keys()],
+      onToolsChanged: (change) => this.applyToolsChange(change),
+      cwd: state.workingDir,
+    };
+  }
+
+  private reportStatus(status: McpServerStatus): void {
+    for (const listener of [...this.statusListeners]) {
+      try {
+        listener(status);
+      } catch {
+        // A failing listener must not stop the others.
+      }
+    }
+  }
+
+  /** Each enabled MCP server's state: connected (with its tools) or failed (with why). Empty before `initialize`. */
+  status(): { mcpServers: McpServerStatus[] } {
+    return { mcpServers: this.mcp?.status() ?? [] };
+  }
+
+  /** Calls `listener` whenever an MCP server connects or fails (during `initialize` and `reconnect`). Returns an unsubscribe function. */
+  onServerStatus(listener: (status: McpServerStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Tries a failed MCP server again. On success its tools join the tools map (named against the
+   * tools already there), `onToolsChanged` listeners hear of them, and its status is returned.
+   * Rejects with the connection error when it still cannot be reached (`status()` says so too),
+   * or `INVALID_SPEC` for a name that is not an enabled server. A connected server is left as is.
+   */
+  async reconnect(name: string): Promise<McpServerStatus> {
+    if (this.closing) throw this.closedError();
+    if (!this.ready || !this.mcp || !this.conversation) {
+      await this.initializing;
+      if (!this.mcp || !this.conversation) {
+        throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `This agent has no MCP servers to reconnect ('${name}'); give mcpServers and await agent.initialize(state) first.` });
+      }
+    }
+    const toolset = await this.mcp.reconnect(name, this.mcpOptions(this.conversation));
+    if (toolset) {
+      const added: string[] = [];
+      for (const tool of toolset.tools) {
+        if (this.table.placeMcp(tool)) added.push(tool.name);
+      }
+      this.currentView = undefined;
+      this.notifyToolsChanged({ server: name, added, removed: [], changed: [] });
+    }
+    return this.mcp.status().find((status) => status.name === name)!;
   }
 
   /** Hooks for a tool this agent does not have are a configuration mistake (a typo would silently never run). */
@@ -255,10 +312,15 @@ export class Agent implements CallEnvironment {
   }
 
   private applyToolsChange(change: McpToolsChange): void {
-    if (!this.ready || this.closing || !this.toolset) return;
-    const applied = this.table.applyMcpChange(change, this.toolset.tools);
+    const toolset = this.mcp?.toolsetOf(change.server);
+    if (!this.ready || this.closing || !toolset) return;
+    const applied = this.table.applyMcpChange(change, toolset.tools);
     if (applied.added.length + applied.removed.length + applied.changed.length === 0) return;
     this.currentView = undefined;
+    this.notifyToolsChanged(applied);
+  }
+
+  private notifyToolsChanged(applied: McpToolsChange): void {
     for (const listener of [...this.listeners]) {
       try {
         listener(applied);
@@ -377,10 +439,10 @@ export class Agent implements CallEnvironment {
   private async shutdown(): Promise<void> {
     await this.initializing?.catch(() => undefined);
     const errors: unknown[] = [];
-    const toolset = this.toolset;
-    this.toolset = undefined;
+    const mcp = this.mcp;
+    this.mcp = undefined;
     try {
-      await toolset?.close();
+      await mcp?.close();
     } catch (error) {
       errors.push(error);
     }
