@@ -1,10 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ElicitRequest, ElicitResult, ProgressReport } from '@toolwright/sdk';
+import type { ProgressReport } from '@toolwright/sdk';
 import { CLI_VERSION } from '../version.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { ServedToolset } from './served-toolset.js';
+import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
 
 /** Least time between the last progress notification of a call and its result. */
 const PROGRESS_GAP_MS = 5;
@@ -28,9 +29,17 @@ export interface ToolServerOptions {
 export function createToolServer(toolset: ServedToolset, options: ToolServerOptions = {}): Server {
   const server = new Server(
     { name: options.name ?? 'toolwright', version: options.version ?? CLI_VERSION },
-    { capabilities: { tools: { listChanged: true } } },
+    // Exactly what this server honours: tools, and logging (a tool's `ctx.log`, filtered by `logging/setLevel`).
+    { capabilities: { tools: { listChanged: true }, logging: {} } },
   );
   let listing: ListToolsResult | undefined;
+  const logLevel = new ClientLogLevelSetting();
+
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    // The SDK's schema already refused a level MCP does not define (-32602).
+    logLevel.set(request.params.level);
+    return {};
+  });
 
   server.setRequestHandler(ListToolsRequestSchema, () => {
     listing ??= { tools: toolset.tools().map((tool) => tool.toMcpTool() as Tool) };
@@ -55,8 +64,9 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
             sending = Promise.all([sending, sent]);
             lastProgressAt = Date.now();
           };
-    // A client that declares elicitation can be asked to approve a call (the policy's `serve` approvals).
-    const client = server.getClientCapabilities()?.elicitation ? { elicit: (req: ElicitRequest) => server.elicitInput(req as Parameters<Server['elicitInput']>[0], { signal: extra.signal }) as Promise<ElicitResult> } : undefined;
+    // The tool's ctx.log/sample/elicit, as far as the client declared them; elicitation also
+    // serves the policy's approvals.
+    const client = servedClientHandlers(server, extra, name, logLevel);
     const observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client });
     await sending;
     // The SDK's client handles notifications a microtask later than responses: a progress

@@ -6,6 +6,7 @@ import type { McpNamePolicy } from '../mcp/index.js';
 import type { CallPipelineOptions } from './call-pipeline.js';
 import type { PolicyOptions } from '../policy/policy-options.js';
 import type { Toolset } from '../toolsets/toolset.js';
+import type { ClientHandlers } from '../tool/client-handlers.js';
 
 /**
  * Options of the {@link Agent} constructor. The pipeline part (`middleware`, `permission`,
@@ -37,4 +38,13 @@ export interface AgentOptions extends CallPipelineOptions {
   toolsets?: Toolset[];
   /** Permission mode, rules, approvals, grants file, audit log. Absent: no permission checks. */
   policy?: PolicyOptions;
+  /**
+   * Receives what tools send with `ctx.log(level, data)`. Absent: `ctx.log` fails with
+   * `NOT_SUPPORTED` (unless the call's own `client`, e.g. `serve`'s MCP client, takes logs).
+   */
+  onLog?: ClientHandlers['log'];
+  /** Answers `ctx.sample(request)` (the host's model). Absent: `NOT_SUPPORTED`, as above. */
+  onSample?: ClientHandlers['sample'];
+  /** Answers `ctx.elicit(message, requestedSchema)` (asks the user). Absent: `NOT_SUPPORTED`, as above. */
+  onElicit?: ClientHandlers['elicit'];
 }

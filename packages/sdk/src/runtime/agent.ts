@@ -21,6 +21,8 @@ import type { PendingApproval } from '../policy/pending-approval.js';
 import type { ApprovalAnswer } from '../policy/approval-answer.js';
 import { exporterFor } from './export-tool.js';
 import { internalErrorResult } from './internal-error.js';
+import { agentClientHandlers, withAgentClient } from './agent-client-handlers.js';
+import type { ClientHandlers } from '../tool/client-handlers.js';
 import { loadMcpTools } from './mcp-bridge.js';
 import { McpConnections } from './mcp-connections.js';
 import type { McpServerStatus } from './mcp-connections.js';
@@ -59,10 +61,13 @@ export class Agent implements CallEnvironment {
   private ready = false;
   private closing?: Promise<void>;
   private errorsOnClose: unknown[] = [];
+  /** What `onLog`/`onSample`/`onElicit` offer the tools' `ToolContext`. */
+  private readonly clientHandlers: ClientHandlers | undefined;
 
   /** Throws `INVALID_SPEC` for malformed options (a filter that is not a regex, a middleware or hook that is not a function). */
   constructor(private readonly options: AgentOptions = {}) {
     this.registry = options.registry ?? defaultRegistry;
+    this.clientHandlers = agentClientHandlers(options);
     this.table = new ToolTable(compileToolFilter(options.filterToolsRegex));
     this.toolsetResolver = options.toolsets?.length ? new ToolsetResolver(options.toolsets) : undefined;
     // The policy fills the pipeline's permission slot (its approval step runs inside it).
@@ -413,7 +418,7 @@ export class Agent implements CallEnvironment {
   private contextFor(call: ToolCall, options: CallOptions): CallContext {
     const record: Partial<Record<keyof ToolCall, unknown>> = typeof call === 'object' && call !== null ? call : {};
     const id = record.id;
-    const ctx = new CallContext(this, typeof options === 'object' && options !== null ? options : {}, {
+    const ctx = new CallContext(this, withAgentClient(typeof options === 'object' && options !== null ? options : {}, this.clientHandlers), {
       id: typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '',
       name: record.name,
       arguments: record.arguments,

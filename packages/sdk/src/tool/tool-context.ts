@@ -3,6 +3,7 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ConversationState } from '../state/conversation-state.js';
 import type { ClientHandlers, ClientLogLevel, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from './client-handlers.js';
 import type { Content } from './content.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 
 /** A progress report from a running tool. */
 export interface ProgressReport {
@@ -179,10 +180,17 @@ export class ToolContext {
     return client.sample(request);
   }
 
-  /** Asks the user through the client; `NOT_SUPPORTED` when the client offers no elicitation. */
-  elicit(request: ElicitRequest): Promise<ElicitResult> {
+  /**
+   * Asks the user through the client for an answer shaped by `requestedSchema` (a flat object
+   * schema); `NOT_SUPPORTED` when the client offers no elicitation.
+   */
+  elicit(message: string, requestedSchema: JsonSchema): Promise<ElicitResult>;
+  /** The same, with both in one request object. */
+  elicit(request: ElicitRequest): Promise<ElicitResult>;
+  elicit(messageOrRequest: string | ElicitRequest, requestedSchema?: JsonSchema): Promise<ElicitResult> {
     const client = this.options.client;
     if (!client?.elicit) return Promise.reject(unsupported('Elicitation'));
+    const request = typeof messageOrRequest === 'string' ? { message: messageOrRequest, requestedSchema: requestedSchema ?? { type: 'object', properties: {} } } : messageOrRequest;
     return client.elicit(request);
   }
 }
