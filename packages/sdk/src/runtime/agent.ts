@@ -121,7 +121,12 @@ export class Agent implements CallEnvironment {
   async startTurn(values: Readonly<Record<string, unknown>> = {}): Promise<ToolView> {
     this.turnValues = values;
     const resolver = this.toolsetResolver;
-    if (resolver) this.checkToolsetNames(await resolver.resolve(this.turnContext()));
+    if (!resolver) return this.refreshView();
+    const before = resolver.current;
+    const resolved = await resolver.resolve(this.turnContext());
+    // Unchanged toolsets (same resolution) and no visibility filter to ask again: the same view.
+    if (resolved === before && this.currentView && this.options.visible === undefined) return this.currentView;
+    this.checkToolsetNames(resolved);
     return this.refreshView();
   }
 

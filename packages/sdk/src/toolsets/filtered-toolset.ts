@@ -1,6 +1,5 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { thenMaybe } from './maybe-async.js';
-import { ToolsMemo } from './tools-memo.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 import { WrappedToolset } from './wrapped-toolset.js';
@@ -18,7 +17,7 @@ export interface FilterOptions {
  * Instructions of hidden tools are not written (they are not in the view).
  */
 export class FilteredToolset extends WrappedToolset {
-  private readonly memo = new ToolsMemo();
+  private last?: { inner: readonly ToolDefinition[]; kept: readonly ToolDefinition[] };
   private static readonly NONE: readonly ToolDefinition[] = Object.freeze([]);
 
   constructor(inner: Toolset, private readonly filter: FilterOptions) {
@@ -33,7 +32,10 @@ export class FilteredToolset extends WrappedToolset {
     return thenMaybe(this.inner.tools(ctx), (tools) => {
       const kept = tools.filter((tool) => keep(ctx, tool));
       // Same verdicts as last turn over the same tools: the same array.
-      return this.memo.get([tools], () => kept, kept.map((t) => t.name).join('\0'));
+      const last = this.last;
+      if (last && last.inner === tools && last.kept.length === kept.length && kept.every((tool, i) => tool === last.kept[i])) return last.kept;
+      this.last = { inner: tools, kept };
+      return kept;
     });
   }
 }

@@ -1,0 +1,119 @@
+/**
+ * Toolsets benchmarks (issue 12): resolving a turn's view over 20 toolsets with 1,000 tools in
+ * all (Function, Prefixed, Renamed, per-tool Filtered and Wrapper toolsets, five of each kind but
+ * Wrapper), target ≤ 1 ms; and the next turn when no toolset changed, which should cost nothing
+ * (the same resolution and the same view come back), beside a turn where one toolset changed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  Agent,
+  ConversationState,
+  FilteredToolset,
+  FunctionToolset,
+  PrefixedToolset,
+  RenamedToolset,
+  ToolDefinition,
+  ToolsetResolver,
+  WrapperToolset,
+} from '@toolwright/sdk';
+import type { Action, Observation, Toolset, WrappedCall } from '@toolwright/sdk';
+import { AddAction, addTool } from './kernel-fixtures.js';
+import type { BenchTable } from './measure.js';
+import { median } from './measure.js';
+
+class PassThrough extends WrapperToolset {
+  callTool(_call: WrappedCall, next: (action?: Action) => Promise<Observation>): Promise<Observation> {
+    return next();
+  }
+}
+
+function tools(set: number): ToolDefinition[] {
+  return Array.from({ length: 50 }, (_, i) => new ToolDefinition({ name: `t${set}_${i}`, description: `Tool ${i} of set ${set}.`, actionType: AddAction, executor: addTool.executor }));
+}
+
+/** 20 toolsets, 50 tools each; `flag` flips what the last filtered toolset keeps. */
+function twentyToolsets(flag: { odd: boolean }): Toolset[] {
+  const sets: Toolset[] = [];
+  for (let s = 0; s < 20; s++) {
+    const base = new FunctionToolset(tools(s), { label: `set${s}` });
+    switch (s % 4) {
+      case 0:
+        sets.push(base);
+        break;
+      case 1:
+        sets.push(new PrefixedToolset(base, 'p_'));
+        break;
+      case 2:
+        sets.push(new RenamedToolset(base, Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`t${s}_${i}`, `r${s}_${i}`]))));
+        break;
+      default:
+        sets.push(
+          s === 19
+            ? new FilteredToolset(base, { keep: (_ctx, tool) => flag.odd || !tool.name.endsWith('1') })
+            : new PassThrough(new FilteredToolset(base, { keep: (_ctx, tool) => !tool.name.endsWith('_49') })),
+        );
+    }
+  }
+  return sets;
+}
+
+/** Wall µs of one `fn()` call: median of `n` single timings (each one turn). */
+async function perTurn(fn: () => Promise<unknown>, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1000);
+  }
+  return median(times);
+}
+
+export async function run(): Promise<BenchTable[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-toolsets-bench-'));
+  const flag = { odd: true };
+  try {
+    // Cold: a new agent's first turn (wrappers derive their tools once).
+    const cold: number[] = [];
+    let size = 0;
+    for (let i = 0; i < 15; i++) {
+      const agent = new Agent({ toolsets: twentyToolsets(flag) });
+      const state = new ConversationState({ workingDir: dir });
+      const start = process.hrtime.bigint();
+      await agent.initialize(state);
+      cold.push(Number(process.hrtime.bigint() - start) / 1000);
+      size = agent.view.size;
+      await agent.close();
+    }
+    // The first resolution alone, over toolsets built beforehand.
+    const firstResolve: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const resolver = new ToolsetResolver(twentyToolsets(flag));
+      const start = process.hrtime.bigint();
+      await resolver.resolve({ values: {} });
+      firstResolve.push(Number(process.hrtime.bigint() - start) / 1000);
+    }
+    const agent = new Agent({ toolsets: twentyToolsets(flag) });
+    await agent.initialize(new ConversationState({ workingDir: dir }));
+    await agent.startTurn();
+    const first = agent.view;
+    const unchanged = await perTurn(() => agent.startTurn(), 20_000);
+    const same = (await agent.startTurn()) === first;
+    const changed = await perTurn(() => ((flag.odd = !flag.odd), agent.startTurn()), 2_000);
+    await agent.close();
+    return [
+      {
+        title: `Toolsets: a turn's view over 20 toolsets / 1,000 tools (${size} in view; wall µs per turn, median)`,
+        rows: [
+          { name: 'agent.initialize of a new agent (conversation, forRun, first resolve, checks)', value: median(cold) },
+          { name: 'first resolution of new toolsets (derives the renamed/wrapped tools)', value: median(firstResolve), note: 'target ≤ 1000 µs' },
+          { name: 'next turn, nothing changed (agent.startTurn)', value: unchanged, note: `same view object: ${same}` },
+          { name: 'next turn, one toolset changed (agent.startTurn)', value: changed, note: 'target ≤ 1000 µs' },
+        ],
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
