@@ -20,6 +20,7 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
   schema: async () => (await import('./commands/schema-command.js')).schemaCommand,
   call: async () => (await import('./commands/call-command.js')).callCommand,
   serve: async () => (await import('./commands/serve-command.js')).serveCommand,
+  groups: async () => (await import('./commands/groups-command.js')).groupsCommand,
 };
 
 function report(error: unknown, term: Terminal): ExitCode {
@@ -70,6 +71,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       openToolset: async (extra) => {
         const { openToolset } = await import('./toolset/open-toolset.js');
         return openToolset({ ...toolsetSource(line), cwd: io.cwd, env: io.env, approval: extra?.approval });
+      },
+      openToolGroups: async () => {
+        const { openToolGroups } = await import('./groups/open-tool-groups.js');
+        return openToolGroups({ spec: toolsetSource(line).spec, cwd: io.cwd, env: io.env, onWarning: (message) => term.errUntrusted(`${term.c.yellow('warning:')} ${message}`) });
       },
     };
     return await command(context);

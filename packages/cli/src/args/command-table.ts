@@ -39,7 +39,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The names of the subcommands. */
-export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'help' | 'version';
+export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'groups' | 'help' | 'version';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
@@ -105,6 +105,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       },
     },
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
+  },
+  groups: {
+    usage: 'toolwright groups (list | tools [GROUP | GROUP/TOOL]) --spec FILE [--json]',
+    summary: "the spec's tool groups (toolGroupRegistry) with their status, or their tools",
+    positionals: [1, 2],
+    options: { json: { type: 'boolean', help: 'machine-readable output' } },
+    examples: ['toolwright groups list --spec agent.yaml', "toolwright groups tools builtin::memory --spec agent.yaml --json"],
   },
   help: {
     usage: 'toolwright help [COMMAND]',

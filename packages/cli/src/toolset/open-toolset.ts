@@ -10,6 +10,7 @@ import type { BuiltinPreset } from '@toolwright/tools';
 import { CliError } from '../cli-error.js';
 import { importToolModules } from './import-modules.js';
 import { Toolset } from './toolset.js';
+import type { ToolRuntime } from './toolset.js';
 
 /** Options of {@link openToolset}. */
 export interface OpenToolsetOptions {
@@ -41,6 +42,35 @@ function specFailure(error: unknown, spec: string | undefined): CliError {
   return new CliError({ message, cause: error });
 }
 
+/** The spec's `toolgroups` as tools (through `@toolwright/providers`), and how to close them. */
+async function openGroupTools(spec: AgentSpec, options: OpenToolsetOptions): Promise<{ tools: ToolDefinition[]; close: () => Promise<void> }> {
+  const [{ createToolGroupToolset }, { toolGroupRuntimeFromSpec }] = await Promise.all([import('@toolwright/providers'), import('../groups/tool-group-runtime-from-spec.js')]);
+  const runtime = toolGroupRuntimeFromSpec(spec, options.cwd);
+  try {
+    const toolset = await createToolGroupToolset(runtime, { toolgroups: spec.toolgroups ?? [] });
+    return { tools: [...toolset.tools], close: async () => { await toolset.close(); await runtime.close(); } };
+  } catch (error) {
+    await runtime.close();
+    throw specFailure(error, options.spec);
+  }
+}
+
+/** The agent as the Toolset's runtime, closing `also` after it. */
+function closingAlso(agent: Agent, also: () => Promise<void>): ToolRuntime {
+  return {
+    get toolsMap() {
+      return agent.toolsMap;
+    },
+    originOf: (name) => agent.originOf(name),
+    executeToolCall: (call, callOptions) => agent.executeToolCall(call, callOptions),
+    onToolsChanged: (listener) => agent.onToolsChanged(listener),
+    close: async () => {
+      await agent.close();
+      await also();
+    },
+  };
+}
+
 /**
  * Builds the toolset a command works on, through the same `Agent` an agent uses: the built-in
  * tools are registered, `--import` modules loaded, the spec read (`loadAgentSpec`: JSON or YAML,
@@ -60,6 +90,8 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   } catch (error) {
     throw specFailure(error, options.spec);
   }
+  const groups = spec.toolgroups !== undefined && spec.toolgroups.length > 0 ? await openGroupTools(spec, options) : undefined;
+  if (groups) extraTools.push(...groups.tools);
   const state = new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}-${randomUUID()}`) });
   const agent = new Agent({
     tools: spec.tools,
@@ -73,8 +105,9 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     await agent.initialize(state);
   } catch (error) {
     await agent.close().catch(() => undefined);
+    await groups?.close();
     await state.close();
     throw specFailure(error, options.spec);
   }
-  return new Toolset(agent, state, new Set(BUILTIN_PRESETS.all));
+  return new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(BUILTIN_PRESETS.all));
 }

@@ -1,0 +1,71 @@
+import type { ToolDef, ToolGroupInfo } from '@toolwright/providers';
+import { flag } from '../args/parse-command-line.js';
+import { CliError, ExitCode } from '../cli-error.js';
+import type { CommandContext } from './command-context.js';
+
+function statusText(info: ToolGroupInfo): string {
+  const status = info.status;
+  switch (status.state) {
+    case 'ready':
+      return `ready (${status.toolCount} tool${status.toolCount === 1 ? '' : 's'})`;
+    case 'not-indexed':
+      return 'not indexed';
+    default:
+      return `${status.state}: ${status.error}`;
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+/**
+ * `toolwright groups list|tools [GROUP] --spec FILE [--json]`: the spec's registered tool groups
+ * with their status (each group is listed first, so the status says whether it can be reached),
+ * or the tools of every group (or of one group, or one `group/tool`).
+ */
+export async function groupsCommand(context: CommandContext): Promise<ExitCode> {
+  const { term, line } = context;
+  const [action, group] = line.positionals;
+  if (action !== 'list' && action !== 'tools') throw new CliError({ command: 'groups', message: `Unknown groups action '${action ?? ''}'; expected list or tools.`, hint: "See 'toolwright help groups'." });
+  if (action === 'list' && group !== undefined) throw new CliError({ command: 'groups', message: "'groups list' takes no group; use 'groups tools GROUP' for a group's tools." });
+  if (!context.openToolGroups) throw new CliError({ command: 'groups', message: 'Tool groups are not available in this context.' });
+  const { runtime } = await context.openToolGroups();
+  try {
+    const json = flag(line.values, 'json');
+    if (action === 'list') {
+      await runtime.listTools();
+      const groups = runtime.listToolGroups();
+      if (json) term.out(JSON.stringify(groups.map(publicGroup), null, 2));
+      else if (groups.length === 0) term.out('No tool groups registered (the spec has no toolGroupRegistry).');
+      else term.outUntrusted(table([['GROUP', 'PROVIDER', 'STATUS'], ...groups.map((g) => [g.toolgroupId, g.providerId, statusText(g)])]));
+      return ExitCode.OK;
+    }
+    let tools: readonly ToolDef[];
+    try {
+      tools = await runtime.listTools(group === undefined ? {} : { toolgroupId: group });
+    } catch (error) {
+      throw new CliError({ command: 'groups', message: (error as Error).message, cause: error });
+    }
+    if (json) term.out(JSON.stringify(tools, null, 2));
+    else if (tools.length === 0) term.out('No tools.');
+    else term.outUntrusted(table([['TOOL', 'GROUP', 'DESCRIPTION'], ...tools.map((t) => [t.name, t.toolgroupId, firstLine(t.description)])]));
+    return ExitCode.OK;
+  } finally {
+    await runtime.close();
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0]!;
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+/** A group for JSON output: no endpoint secrets. */
+function publicGroup(info: ToolGroupInfo): Record<string, unknown> {
+  const out: Record<string, unknown> = { toolgroupId: info.toolgroupId, providerId: info.providerId, status: info.status };
+  if (info.mcpEndpoint) out.mcpEndpoint = { uri: info.mcpEndpoint.uri, ...(info.mcpEndpoint.transport ? { transport: info.mcpEndpoint.transport } : {}) };
+  if (Object.keys(info.args).length > 0) out.args = info.args;
+  return out;
+}
