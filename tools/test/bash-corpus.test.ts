@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PermissionEngine } from '@toolwright/sdk';
 import type { PermissionDecision, PermissionMode, PermissionSubject } from '@toolwright/sdk';
 import { BashSafety } from '../src/bash_safety/index.js';
-import { TerminalAction } from '../src/terminal/definition.js';
+import { TerminalAction } from '../src/terminal/declarations.js';
 import { terminalPermissions } from '../src/terminal/terminal-permissions.js';
 
 type Category = 'read' | 'edit' | 'write' | 'destructive' | 'obfuscated';

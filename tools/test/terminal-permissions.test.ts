@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseRule, PermissionEngine } from '@toolwright/sdk';
 import type { PermissionDecision, PermissionMode, PermissionSubject, RuleBehavior } from '@toolwright/sdk';
 import { BashSafety } from '../src/bash_safety/index.js';
-import { TerminalAction } from '../src/terminal/definition.js';
+import { TerminalAction } from '../src/terminal/declarations.js';
 import { terminalPermissions } from '../src/terminal/terminal-permissions.js';
 
 let terminal: PermissionSubject<TerminalAction>;

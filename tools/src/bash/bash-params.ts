@@ -1,6 +1,6 @@
 import { IsArray, IsOptional, IsString } from 'class-validator';
 import { Description, Field } from '@toolwright/sdk';
-import { TerminalParams } from '../terminal/definition.js';
+import { TerminalParams } from '../terminal/declarations.js';
 
 /** Spec params of `bash`: the terminal's, plus additions to the safety analysis's protected paths. */
 @Description('Parameters of the bash tool.')

@@ -1,6 +1,7 @@
 import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
-import { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalTool } from '../terminal/definition.js';
+import { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation } from '../terminal/declarations.js';
+import { TerminalTool } from '../terminal/definition.js';
 import { BashSafety } from '../bash_safety/bash-safety.js';
 import { TerminalSessions } from '../terminal/terminal-sessions.js';
 import { hasUtilLinuxScript } from '../terminal/pty-session.js';

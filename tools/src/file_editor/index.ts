@@ -1,8 +1,9 @@
 export { catN, DIRECTORY_CLIPPED_NOTICE, FILE_CLIPPED_NOTICE, MAX_RESPONSE_CHARS } from './cat-n.js';
 export { confinePath, isInside, realpathAsFarAsExists, resourcePathOf } from './confine-path.js';
 export type { ConfinedPath } from './confine-path.js';
-export { FILE_EDITOR_COMMANDS, FILE_EDITOR_DESCRIPTION, FileEditorAction, FileEditorObservation, FileEditorParams, FileEditorTool } from './definition.js';
-export type { FileEditorCommand } from './definition.js';
+export { FILE_EDITOR_COMMANDS, FILE_EDITOR_DESCRIPTION, FileEditorAction, FileEditorObservation, FileEditorParams } from './declarations.js';
+export { FileEditorTool } from './definition.js';
+export type { FileEditorCommand } from './declarations.js';
 export { contentDigest, EditHistory, MAX_HISTORY_CHARS, MAX_HISTORY_PER_FILE } from './edit-history.js';
 export type { EditRecord } from './edit-history.js';
 export { checkNewContentSize, IMAGE_TYPES, imageTypeOf, linesOf, readBytes, readText } from './file-content.js';

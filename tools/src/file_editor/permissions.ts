@@ -3,7 +3,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { allowDecision, askDecision, dangerousPathReason, isInsideDirectories, passthroughDecision } from '@toolwright/sdk';
 import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk';
-import type { FileEditorAction } from './definition.js';
+import type { FileEditorAction } from './declarations.js';
 
 const matchers = new Map<string, (path: string) => boolean>();
 

@@ -1,7 +1,7 @@
 import { Service } from '@toolwright/sdk';
 import type { ToolExecutor } from '@toolwright/sdk';
-import type { FinishAction } from './definition.js';
-import { FinishObservation } from './definition.js';
+import type { FinishAction } from './declarations.js';
+import { FinishObservation } from './declarations.js';
 
 /** Returns the closing message as the observation. */
 @Service()

@@ -1,2 +1,3 @@
-export { FINISH_DESCRIPTION, FinishAction, FinishObservation, FinishTool } from './definition.js';
+export { FINISH_DESCRIPTION, FinishAction, FinishObservation } from './declarations.js';
+export { FinishTool } from './definition.js';
 export { FinishExecutor } from './impl.js';

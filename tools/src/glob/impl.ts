@@ -7,8 +7,8 @@ import { MATCH_TIME_LIMIT_MS, matchTooSlowMessage, MAX_PATTERN_CHARS, patternToo
 import { regexWorkers } from '../shared/regex-worker-pool.js';
 import { timeBudget } from '../shared/time-budget.js';
 import { walkFileBatches } from '../shared/walk-files.js';
-import type { GlobAction } from './definition.js';
-import { GlobObservation } from './definition.js';
+import type { GlobAction } from './declarations.js';
+import { GlobObservation } from './declarations.js';
 import { globMatcher } from './glob-matcher.js';
 import { anyDepth, splitPattern } from './split-pattern.js';
 

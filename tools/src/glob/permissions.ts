@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { ToolPermissions } from '@toolwright/sdk';
 import { pathPermissions } from '../file_editor/permissions.js';
-import type { GlobAction } from './definition.js';
+import type { GlobAction } from './declarations.js';
 
 /**
  * `glob`'s permissions: always read-only; a path rule (`src/**`, `/etc/**`) matches the searched

@@ -1,5 +1,6 @@
-export { GREP_BACKENDS, GREP_DESCRIPTION, GrepAction, GrepObservation, GrepParams, GrepTool } from './definition.js';
-export type { GrepBackend } from './definition.js';
+export { GREP_BACKENDS, GREP_DESCRIPTION, GrepAction, GrepObservation, GrepParams } from './declarations.js';
+export { GrepTool } from './definition.js';
+export type { GrepBackend } from './declarations.js';
 export { GREP_MAX_RESULTS, GrepExecutor } from './impl.js';
 export { includeFilter, isNameGlob } from './include-filter.js';
 export type { IncludeFilter } from './include-filter.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { ToolPermissions } from '@toolwright/sdk';
 import { pathPermissions } from '../file_editor/permissions.js';
-import type { GrepAction } from './definition.js';
+import type { GrepAction } from './declarations.js';
 
 /**
  * `grep`'s permissions: always read-only; a path rule matches the searched directory or the

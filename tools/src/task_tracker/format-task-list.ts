@@ -1,4 +1,4 @@
-import type { TaskItem } from './definition.js';
+import type { TaskItem } from './declarations.js';
 
 const ICONS: Record<string, string> = { todo: '⏳', in_progress: '🔄', done: '✅' };
 

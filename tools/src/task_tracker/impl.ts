@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { CONVERSATION_STATE, ErrorCode, Inject, Service } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
-import type { TaskItem, TaskTrackerAction } from './definition.js';
-import { TASK_STATUSES, TaskTrackerObservation } from './definition.js';
+import type { TaskItem, TaskTrackerAction } from './declarations.js';
+import { TASK_STATUSES, TaskTrackerObservation } from './declarations.js';
 import { formatTaskList } from './format-task-list.js';
 import { taskListProblem } from './task-limits.js';
 

@@ -1,4 +1,4 @@
-import type { TaskItem } from './definition.js';
+import type { TaskItem } from './declarations.js';
 
 /** The most tasks one list holds. */
 export const MAX_TASKS = 200;

@@ -1,5 +1,6 @@
 export { cleanOutput } from './clean-output.js';
-export { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalParams, TerminalTool } from './definition.js';
+export { TERMINAL_DESCRIPTION, TerminalAction, TerminalObservation, TerminalParams } from './declarations.js';
+export { TerminalTool } from './definition.js';
 export { MAX_OUTPUT_CHARS, TerminalExecutor } from './impl.js';
 export { keyBytes, NAMED_KEYS } from './keys.js';
 export { literalHint, literalKind } from './literal-argument.js';

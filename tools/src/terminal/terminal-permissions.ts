@@ -1,7 +1,7 @@
 import type { ToolPermissions } from '@toolwright/sdk';
 import { bashToolPermissions } from '../bash_safety/bash-tool-permissions.js';
 import type { BashSafety } from '../bash_safety/bash-safety.js';
-import type { TerminalAction } from './definition.js';
+import type { TerminalAction } from './declarations.js';
 
 /**
  * `terminal`'s permissions (file owned by BUILTINS; the rest of this folder is TOOLS'): a command

@@ -1,7 +1,7 @@
 import { CONVERSATION_STATE, Inject, Service } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { TerminalExecutor } from './impl.js';
-import type { TerminalParams } from './definition.js';
+import type { TerminalParams } from './declarations.js';
 
 /**
  * The conversation's shell sessions (one service per conversation): `terminal` and `bash` specs

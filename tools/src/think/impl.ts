@@ -1,7 +1,7 @@
 import { Service } from '@toolwright/sdk';
 import type { ToolExecutor } from '@toolwright/sdk';
-import type { ThinkAction } from './definition.js';
-import { ThinkObservation } from './definition.js';
+import type { ThinkAction } from './declarations.js';
+import { ThinkObservation } from './declarations.js';
 
 /** Acknowledges a thought; nothing else happens. */
 @Service()

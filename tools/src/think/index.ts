@@ -1,2 +1,3 @@
-export { THINK_DESCRIPTION, ThinkAction, ThinkObservation, ThinkTool } from './definition.js';
+export { THINK_DESCRIPTION, ThinkAction, ThinkObservation } from './declarations.js';
+export { ThinkTool } from './definition.js';
 export { ThinkExecutor } from './impl.js';
