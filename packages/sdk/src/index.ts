@@ -105,6 +105,7 @@ export { assertToolName, TOOL_NAME_PATTERN, toolNameFromClass } from './tool/too
 
 // registry
 export type { AgentSpec, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig, ToolGroupRegistration } from './registry/agent-spec.js';
+export type { McpClientCapabilitiesConfig, McpElicitationHandler, McpRootConfig, McpSamplingHandler } from './registry/mcp-client-capabilities-config.js';
 export { defaultRegistry } from './registry/default-registry.js';
 export { interpolateEnv } from './registry/interpolate-env.js';
 export { loadAgentSpec } from './registry/load-agent-spec.js';

@@ -1,5 +1,6 @@
 import type { PermissionsConfig } from '../policy/policy-options.js';
 import type { ToolSpec } from './tool-spec.js';
+import type { McpClientCapabilitiesConfig } from './mcp-client-capabilities-config.js';
 
 /** Options every MCP server entry may carry. */
 export interface McpServerCommonConfig {
@@ -20,6 +21,8 @@ export interface McpServerCommonConfig {
   disabledTools?: string[];
   /** Prefix for this server's tool names (`<prefix>_<tool>`). */
   prefix?: string;
+  /** What the agent offers this server as its client: sampling, elicitation, roots (default: none). */
+  capabilities?: McpClientCapabilitiesConfig;
 }
 
 /** An MCP server started as a child process, spoken to over stdio. */

@@ -2,6 +2,7 @@ import { joinPath, typeName } from '../schema/validation-issue.js';
 import { isPlainObject as isObject } from '../util/guards.js';
 import { checkPermissionsSpec } from './check-permissions-spec.js';
 import { checkToolGroupsSpec } from './check-tool-groups-spec.js';
+import { checkMcpClientSpec } from './check-mcp-client-spec.js';
 
 /** Where an agent spec is wrong, and how. */
 export interface SpecProblem {
@@ -12,7 +13,7 @@ export interface SpecProblem {
 const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
-  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix',
+  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities',
 ]);
 
 const expected = (path: string, what: string, got: unknown): SpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
@@ -61,7 +62,7 @@ function checkServer(server: unknown, path: string): SpecProblem | undefined {
   for (const key of ['disabled', 'required'] as const) {
     if (server[key] !== undefined && typeof server[key] !== 'boolean') return expected(joinPath(path, key), 'a boolean', server[key]);
   }
-  return undefined;
+  return checkMcpClientSpec(server, path);
 }
 
 function checkTool(tool: unknown, path: string): SpecProblem | undefined {
