@@ -1,12 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { checkAgentSpec } from '../registry/check-agent-spec.js';
 import { joinPath } from '../schema/validation-issue.js';
 import type { McpServerConfig } from '../registry/agent-spec.js';
-import type { McpElicitationHandler, McpSamplingHandler } from '../registry/mcp-client-capabilities-config.js';
 import { checkMcpTimeout } from './check-mcp-timeout.js';
 import { MCP_DEFAULTS } from './mcp-defaults.js';
 
@@ -21,15 +19,6 @@ interface McpPlanCommon {
   enabledTools?: readonly string[];
   disabledTools?: readonly string[];
   prefix?: string;
-  /** What the client offers this server (roots as `file://` URIs), when configured. */
-  capabilities?: McpCapabilitiesPlan;
-}
-
-/** A server's client capabilities, checked: handlers as given, roots resolved to `file://` URIs. */
-export interface McpCapabilitiesPlan {
-  sampling?: true | McpSamplingHandler;
-  elicitation?: true | 'defaults' | McpElicitationHandler;
-  roots?: readonly { uri: string; name?: string }[];
 }
 
 /** A stdio server: a child process. */
@@ -106,8 +95,6 @@ function planServer(name: string, raw: McpServerConfig, baseDir: string): McpSer
   if (name.trim() === '') throw mcpConfigError(name, undefined, 'server names must not be empty.');
   const config = raw as McpServerConfig & { type?: unknown; transport?: unknown };
   const common = planCommon(name, config);
-  const capabilities = planCapabilities(name, config.capabilities, baseDir);
-  if (capabilities) common.capabilities = capabilities;
   const kind = transportKind(name, config);
   if ('command' in config && config.command !== undefined) {
     if (kind !== 'stdio') throw mcpConfigError(name, 'type', `'${String(config.type)}' needs a url, but this server has a command; use type 'stdio' or give a url.`);
@@ -189,25 +176,4 @@ function planCwd(name: string, cwd: string | undefined, baseDir: string): string
     throw mcpConfigError(name, 'cwd', `${JSON.stringify(cwd)} is not an existing directory (resolved to ${abs}).`);
   }
   return abs;
-}
-
-function planCapabilities(name: string, caps: McpServerConfig['capabilities'], baseDir: string): McpCapabilitiesPlan | undefined {
-  if (!caps) return undefined;
-  const plan: McpCapabilitiesPlan = {};
-  if (caps.sampling) plan.sampling = caps.sampling;
-  if (caps.elicitation) plan.elicitation = caps.elicitation;
-  if (caps.roots) {
-    plan.roots = caps.roots.map((root, i) => {
-      const given = typeof root === 'string' ? root : root.uri;
-      let uri: string;
-      if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(given)) {
-        if (!given.startsWith('file://')) throw mcpConfigError(name, `capabilities.roots[${i}]`, `${JSON.stringify(given)} is not a file:// URI; roots are directories (a path or a file:// URI).`);
-        uri = given;
-      } else {
-        uri = pathToFileURL(isAbsolute(given) ? given : resolve(baseDir, given)).href;
-      }
-      return typeof root === 'string' || root.name === undefined ? { uri } : { uri, name: root.name };
-    });
-  }
-  return Object.keys(plan).length > 0 ? plan : undefined;
 }

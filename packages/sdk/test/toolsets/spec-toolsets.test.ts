@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { Agent, ToolwrightError, checkToolsetsSpec, loadAgentSpec, toolsetsFromSpec } from '@toolwright/sdk';
+import { testRegistry } from '../runtime/fixtures/runtime-tools.js';
+import { conversation } from './fixtures.js';
+
+async function specError(raw: object): Promise<string> {
+  const error = await loadAgentSpec(raw, { registry: testRegistry() }).then(() => undefined, (e: unknown) => e);
+  if (!ToolwrightError.isInstance(error)) throw new Error('expected a spec error');
+  return error.message;
+}
+
+describe('agent spec toolsets', () => {
+  it('builds toolsets with a context filter, renames, a prefix and approval, resolved per turn', async () => {
+    const registry = testRegistry();
+    const spec = await loadAgentSpec(
+      {
+        tools: [],
+        toolsets: [
+          { label: 'speech', tools: ['echo'], rename: { echo: 'say' }, prefix: 'v_' },
+          { label: 'admin', tools: [{ name: 'echo' }], when: { role: 'admin' }, approval: true, rename: { echo: 'shout' } },
+        ],
+      },
+      { registry },
+    );
+    const agent = new Agent({ registry, toolsets: toolsetsFromSpec(spec.toolsets, registry), policy: { onApproval: () => ({ type: 'reject', reason: 'no' }) } });
+    await agent.initialize(conversation());
+    expect((await agent.startTurn({ role: 'user' })).names()).toEqual(['v_say']);
+    expect((await agent.startTurn({ role: 'admin' })).names()).toEqual(['v_say', 'shout']);
+    expect((await agent.executeToolCall({ id: '1', name: 'v_say', arguments: '{"text":"hi"}' })).observation.text).toBe('hi');
+    expect((await agent.executeToolCall({ id: '2', name: 'shout', arguments: '{"text":"hi"}' })).observation.text).toBe("The user did not approve this call of 'shout': no");
+    await agent.close();
+  });
+
+  it('says where a toolsets section is wrong', async () => {
+    expect(await specError({ tools: [], toolsets: {} })).toContain('toolsets: expected an array of toolsets, got object.');
+    expect(await specError({ tools: [], toolsets: [{ prefix: 'x_' }] })).toContain('toolsets[0]: a toolset needs tools or mcpServers.');
+    expect(await specError({ tools: [], toolsets: [{ tools: ['echo'], when: { role: 1 } }] })).toContain('toolsets[0].when.role: expected a non-empty string, got number.');
+    expect(await specError({ tools: [], toolsets: [{ tools: ['echo'], filter: 'x' }] })).toContain(
+      'toolsets[0].filter: unknown field; allowed: label, tools, mcpServers, naming, when, include, exclude, rename, prefix, approval.',
+    );
+    expect(await specError({ tools: [], toolsets: [{ mcpServers: { docs: { url: 1 } } }] })).toContain('toolsets[0].mcpServers.docs.url: expected a URL string, got number.');
+  });
+
+  it('checks entries with the agent spec checkers', () => {
+    expect(checkToolsetsSpec(undefined, { checkTool: () => undefined, checkServer: () => undefined })).toBeUndefined();
+  });
+});
