@@ -6,7 +6,8 @@ import { observationFromError } from '../tool/error-observation.js';
 import type { Observation } from '../tool/observation.js';
 import type { PendingApproval } from '../policy/pending-approval.js';
 import type { SecurityRisk } from '../tool/provider-export.js';
-import type { ResourceLocks } from '../tool/resource-locks.js';
+import { accessOf } from '../tool/resource-locks.js';
+import type { LockReservation, ReleaseLock, ResourceAccess, ResourceLocks } from '../tool/resource-locks.js';
 import { ToolContext } from '../tool/tool-context.js';
 import type { CallOptions } from '../tool/tool-context.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
@@ -72,6 +73,11 @@ export class CallContext extends ToolContext {
   /** True when the outcome is an error. */
   failed = false;
   private release?: () => void;
+  /** The call's place in the resource queue until it takes its lock (or ends without). */
+  private reservation?: LockReservation;
+  /** What the held lock covers, and the Action it was taken for. */
+  private heldAccess?: ResourceAccess;
+  private heldAction?: Action;
 
   constructor(
     readonly environment: CallEnvironment,
@@ -82,6 +88,49 @@ export class CallContext extends ToolContext {
     this.call = call;
     this.requestedName = typeof call.name === 'string' ? call.name : undefined;
     this.toolName = this.requestedName ?? '';
+    // A place in the resource queue now, in the order calls are scheduled: whatever the call
+    // awaits before its lock (middleware, an async permission check, a human), it keeps its turn.
+    this.reservation = environment.locks.reserve();
+  }
+
+  /**
+   * @internal Tells the resource queue what this call will touch (once the Action is built), so
+   * later calls on other resources need not wait for this one's approval.
+   */
+  declareAccess(): void {
+    if (this.reservation && this.tool && this.action) this.reservation.declare(accessOf(this.tool, this.action));
+  }
+
+  /** @internal Claims the resource lock of the call's current Action at its reserved place (see {@link CallContext.holdLock}). */
+  takeLock(): ReleaseLock | Promise<ReleaseLock> {
+    const access = accessOf(this.tool!, this.action!);
+    this.heldAccess = access;
+    this.heldAction = this.action;
+    const reservation = this.reservation;
+    this.reservation = undefined;
+    return reservation ? reservation.take(access) : this.environment.locks.acquire(access);
+  }
+
+  /**
+   * @internal After a pre hook rewrote the Action: when it now touches something the held lock
+   * does not cover (another file), gives that lock back and queues for the new one (never holding
+   * one lock while waiting for another, so two such calls cannot deadlock). Undefined when the
+   * held lock still covers the call; else a promise settled once the new lock is held.
+   */
+  relock(): Promise<void> | undefined {
+    const held = this.heldAccess;
+    if (this.action === this.heldAction || !this.release || !held || !this.tool || !this.action) return undefined;
+    const access = accessOf(this.tool, this.action);
+    this.heldAction = this.action;
+    if (covers(held, access)) return undefined;
+    this.releaseLock();
+    this.heldAccess = access;
+    const granted = this.environment.locks.acquire(access);
+    if (typeof granted === 'function') {
+      this.holdLock(granted);
+      return undefined;
+    }
+    return granted.then((release) => this.holdLock(release));
   }
 
   /** @internal Keeps the resource lock's release until {@link CallContext.releaseLock}. */
@@ -130,6 +179,8 @@ export class CallContext extends ToolContext {
    */
   result(): ToolCallResult {
     this.releaseLock();
+    this.reservation?.cancel();
+    this.reservation = undefined;
     if (this.pending && this.observation) return { events: this.events, observation: this.observation, pending: this.pending };
     if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
     const observation = this.failed ? observationFromError(this.error, this.toolName) : this.observation!;
@@ -140,4 +191,13 @@ export class CallContext extends ToolContext {
     }
     return { events: this.events, observation };
   }
+}
+
+/** True when a lock for `held` also covers a call touching `access`. */
+function covers(held: ResourceAccess, access: ResourceAccess): boolean {
+  if (access.write && !held.write) return false;
+  if (held.all) return true;
+  if (access.all) return false;
+  for (const resource of access.resources) if (!held.resources.has(resource)) return false;
+  return true;
 }

@@ -26,8 +26,25 @@ export function conflicts(a: ResourceAccess, b: ResourceAccess): boolean {
 export type ReleaseLock = () => void;
 
 interface Entry {
-  readonly access: ResourceAccess;
+  /** What the call touches; undefined while a reservation does not know it yet (counts as "writes anything"). */
+  access: ResourceAccess | undefined;
+  /** False while a reservation waits to be taken: it holds its place but is never granted. */
+  ready: boolean;
   grant?: (release: ReleaseLock) => void;
+}
+
+/**
+ * A call's place in the queue of a {@link ResourceLocks}, taken when the call is scheduled (so the
+ * locks are granted in call order) and claimed later, once the call may run (after its approval).
+ * While it waits it blocks only later calls it conflicts with; it holds no lock.
+ */
+export interface LockReservation {
+  /** Says what the call will touch (as soon as it is known), so unrelated later calls need not wait for it. */
+  declare(access: ResourceAccess): void;
+  /** Claims the lock for `access` at the reserved place: at once when nothing earlier conflicts, else a promise of it. Once only. */
+  take(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock>;
+  /** Gives the place up (the call ended before it needed the lock). Does nothing once taken or cancelled. */
+  cancel(): void;
 }
 
 /**
@@ -35,7 +52,10 @@ interface Entry {
  * (`executeToolCall`, `executeToolCalls`, a direct `tool.call`, `serve`): a call may start once no
  * earlier call it conflicts with (see {@link conflicts}) still holds or waits for the lock. So
  * read-only calls run together; writers of the same resource run one after another in the order
- * they asked; a writer that declares no resources runs alone. First come, first served.
+ * they asked; a writer that declares no resources runs alone. First come, first served — where a
+ * call "comes" when it is scheduled if it {@link ResourceLocks.reserve reserves} its place then
+ * (the Agent does, for every call, in call order), so an approval or a middleware that awaits before
+ * the lock cannot reorder two writes of one resource.
  */
 export class ResourceLocks {
   private readonly active: Entry[] = [];
@@ -51,7 +71,7 @@ export class ResourceLocks {
    * (no promise, no microtask: the common case), else a promise of it, granted in request order.
    */
   acquire(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
-    const entry: Entry = { access };
+    const entry: Entry = { access, ready: true };
     if (!this.blocked(access, this.active.length, this.waiting.length)) {
       this.active.push(entry);
       return this.releaser(entry);
@@ -62,9 +82,53 @@ export class ResourceLocks {
     });
   }
 
+  /**
+   * Reserves the next place in the queue for a call whose lock is claimed later
+   * ({@link LockReservation.take}). Until it declares what it touches, the reservation counts as
+   * a writer of everything, so later calls wait for it to say. Every reservation must end taken
+   * (then released) or cancelled, or the calls after it wait for ever.
+   */
+  reserve(): LockReservation {
+    const entry: Entry = { access: undefined, ready: false };
+    this.waiting.push(entry);
+    let done = false;
+    return {
+      declare: (access) => {
+        if (done) return;
+        entry.access = access;
+        this.pump();
+      },
+      take: (access) => {
+        if (done) return this.acquire(access);
+        done = true;
+        entry.access = access;
+        entry.ready = true;
+        const index = this.waiting.indexOf(entry);
+        if (!this.blocked(access, this.active.length, index)) {
+          this.waiting.splice(index, 1);
+          this.active.push(entry);
+          const release = this.releaser(entry);
+          // Leaving the queue may free later calls that waited only for this place.
+          if (index < this.waiting.length) this.pump();
+          return release;
+        }
+        return new Promise<ReleaseLock>((resolve) => {
+          entry.grant = resolve;
+        });
+      },
+      cancel: () => {
+        if (done) return;
+        done = true;
+        const index = this.waiting.indexOf(entry);
+        if (index >= 0) this.waiting.splice(index, 1);
+        this.pump();
+      },
+    };
+  }
+
   private blocked(access: ResourceAccess, activeCount: number, waitingBefore = 0): boolean {
-    for (let i = 0; i < activeCount; i++) if (conflicts(this.active[i]!.access, access)) return true;
-    for (let i = 0; i < waitingBefore; i++) if (conflicts(this.waiting[i]!.access, access)) return true;
+    for (let i = 0; i < activeCount; i++) if (conflicts(this.active[i]!.access!, access)) return true;
+    for (let i = 0; i < waitingBefore; i++) if (conflicts(this.waiting[i]!.access ?? WRITE_ANYTHING, access)) return true;
     return false;
   }
 
@@ -82,7 +146,7 @@ export class ResourceLocks {
   private pump(): void {
     for (let i = 0; i < this.waiting.length; ) {
       const entry = this.waiting[i]!;
-      if (this.blocked(entry.access, this.active.length, i)) {
+      if (!entry.ready || this.blocked(entry.access!, this.active.length, i)) {
         i++;
         continue;
       }

@@ -117,7 +117,13 @@ export function hooksPhase(hooks: CompiledHooks): CallPhase {
       const tool = own ? runPost(ctx, own.post) : undefined;
       return isPromiseLike(tool) ? tool.then(() => runPost(ctx, hooks.post)) : runPost(ctx, hooks.post);
     };
-    const run = (): Promise<void> => (ctx.settled ? Promise.resolve() : next()).then(after);
+    // A pre hook that rewrote the Action onto another resource: lock that one first.
+    const rest = (): Promise<void> => {
+      if (ctx.settled) return Promise.resolve();
+      const moved = ctx.relock();
+      return moved ? moved.then(next) : next();
+    };
+    const run = (): Promise<void> => rest().then(after);
     const global = runPre(ctx, hooks.pre);
     if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(run);
     const tool = own ? runPre(ctx, own.pre) : undefined;

@@ -1,11 +1,11 @@
-import { accessOf } from '../../tool/resource-locks.js';
 import type { ReleaseLock } from '../../tool/resource-locks.js';
 import type { CallContext } from '../call-context.js';
 
 /**
  * Takes the call's resource lock (see `ResourceLocks`) for the rest of the call, so every entry
- * point keeps the per-resource write order. Asked synchronously: calls started one after another
- * are granted in that order. The invoke phase gives it back as soon as the tool settled (post
+ * point keeps the per-resource write order. Claimed at the place the call reserved when it was
+ * created, so calls are granted in the order they were started even when one awaited (an approval,
+ * a middleware) before getting here. The invoke phase gives it back as soon as the tool settled (post
  * hooks run outside it); `ctx.result()` gives back one still held.
  */
 export function lockPhase(ctx: CallContext, next: () => Promise<void>): Promise<void> {
@@ -13,6 +13,6 @@ export function lockPhase(ctx: CallContext, next: () => Promise<void>): Promise<
     ctx.holdLock(release);
     return next();
   };
-  const granted = ctx.environment.locks.acquire(accessOf(ctx.tool!, ctx.action!));
+  const granted = ctx.takeLock();
   return typeof granted === 'function' ? run(granted) : granted.then(run);
 }

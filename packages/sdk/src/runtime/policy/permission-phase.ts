@@ -50,6 +50,8 @@ export function permissionPhase(policy: () => Policy | undefined, onAsk?: CallPh
   return (ctx, next) => {
     const current = policy();
     if (!current || ctx.settled || !ctx.tool || !ctx.action) return next();
+    // The Action is known: later calls on other resources need not wait for this one's answer.
+    ctx.declareAccess();
     const fail = (error: unknown): void =>
       ctx.fail(
         new ToolwrightError({
