@@ -36,19 +36,33 @@ function readLine(input: NodeJS.ReadableStream, signal: AbortSignal | undefined)
   });
 }
 
+/** Shows `prompt` and reads one answer line; undefined at end of input or when `signal` aborts. */
+export type AskLine = (prompt: string, signal: AbortSignal | undefined) => Promise<string | undefined>;
+
+/** {@link AskLine} on the terminal's own stdin (prompt on stderr): for `call`, which reads nothing else. */
+function stdinLine(term: Terminal): AskLine {
+  return (prompt, signal) => {
+    term.io.stderr.write(prompt);
+    return readLine(term.io.stdin, signal);
+  };
+}
+
 /**
  * Asks on the terminal: the tool, its arguments and why, then `Allow? [y]es / [n]o / [a]lways`.
  * `a` adds the suggested rule (persisted in the grants file); end of input or Ctrl-C is a no.
+ * No "always" for a safety ask or when an ask rule asked (ask rules come before allow rules).
+ * `ask` reads the answer (default: a line of stdin; the shell passes its own readline's question).
  */
-export function terminalApproval(term: Terminal): ApprovalHandler {
+export function terminalApproval(term: Terminal, ask: AskLine = stdinLine(term)): ApprovalHandler {
   return async (request: ApprovalRequest, context: ApprovalContext): Promise<ApprovalAnswer> => {
     const c = term.c;
     term.err(`${c.yellow('Permission needed:')} ${c.bold(request.toolName)} ${JSON.stringify(request.arguments)}`);
     term.err(`  ${request.reason}`);
-    const always = request.bypassImmune ? '' : ` / [a]lways${request.suggestedRules.length > 0 ? ` (adds ${request.suggestedRules.join(', ')})` : ''}`;
+    // An ask rule outranks every allow rule: "always" could add nothing that stops this question.
+    if (request.askRule !== undefined) term.err(`  The ask rule ${request.askRule} asks every time; "always" cannot override it (remove the rule to stop the question).`);
+    const always = request.bypassImmune || request.askRule !== undefined ? '' : ` / [a]lways${request.suggestedRules.length > 0 ? ` (adds ${request.suggestedRules.join(', ')})` : ''}`;
     for (;;) {
-      term.io.stderr.write(`Allow? [y]es / [n]o${always}: `);
-      const line = await readLine(term.io.stdin, context.signal);
+      const line = await ask(`Allow? [y]es / [n]o${always}: `, context.signal);
       const answer = line?.trim().toLowerCase();
       if (answer === undefined || answer === 'n' || answer === 'no') return { type: 'reject', reason: 'The user answered no at the terminal.' };
       if (answer === 'y' || answer === 'yes') return { type: 'approve' };
@@ -63,13 +77,14 @@ export function terminalApproval(term: Terminal): ApprovalHandler {
  */
 export const elicitApproval: ApprovalHandler = async (request, context) => {
   if (!context.elicit) return { type: 'reject', reason: refusalReason(request, 'because this MCP client does not support elicitation') };
-  const choices = request.bypassImmune ? ['approve', 'reject'] : ['approve', 'reject', 'always'];
+  const once = request.bypassImmune || request.askRule !== undefined;
+  const choices = once ? ['approve', 'reject'] : ['approve', 'reject', 'always'];
   const result = await context.elicit({
-    message: `Allow tool '${request.toolName}' with ${JSON.stringify(request.arguments)}? ${request.reason}${request.suggestedRules.length > 0 && !request.bypassImmune ? ` ("always" adds ${request.suggestedRules.join(', ')})` : ''}`,
+    message: `Allow tool '${request.toolName}' with ${JSON.stringify(request.arguments)}? ${request.reason}${request.suggestedRules.length > 0 && !once ? ` ("always" adds ${request.suggestedRules.join(', ')})` : ''}`,
     requestedSchema: { type: 'object', properties: { decision: { type: 'string', enum: choices, description: 'approve once, reject, or always allow such calls' } }, required: ['decision'] },
   });
   const decision = result.action === 'accept' ? result.content?.decision : undefined;
   if (decision === 'approve') return { type: 'approve' };
-  if (decision === 'always' && !request.bypassImmune) return { type: 'always' };
+  if (decision === 'always' && !once) return { type: 'always' };
   return { type: 'reject', reason: result.action === 'accept' ? 'The user rejected the call.' : `The user did not answer (${result.action}).` };
 };

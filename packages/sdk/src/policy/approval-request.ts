@@ -15,6 +15,13 @@ export interface ApprovalRequest {
   suggestedRules: string[];
   /** True for a safety ask: "always" then approves this call only and adds no rule. */
   bypassImmune: boolean;
+  /**
+   * The ask rule that made this call ask (`Tool(content)` syntax), when one did. Ask rules come
+   * before allow rules (AgentScope's step 2, Claude Code's deny → ask → allow), so no allow rule
+   * can silence them: "always" then approves this call only and adds no rule (`suggestedRules` is
+   * empty). To stop the question, remove the ask rule.
+   */
+  askRule?: string;
   /** The tool's `approvalMetadata(action)`, when it gives any. */
   metadata?: Record<string, unknown>;
 }

@@ -27,14 +27,17 @@ function requestOf(ctx: CallContext, decision: PermissionDecision): ApprovalRequ
   const args: Record<string, unknown> = { ...ctx.arguments };
   if (ctx.securityRisk !== undefined) delete args.security_risk;
   if (ctx.summary !== undefined) delete args.summary;
+  // An ask rule outranks every allow rule, so a suggested allow rule would never be consulted.
+  const askRule = decision.rule?.behavior === 'ask' ? formatRule(decision.rule) : undefined;
   const request: ApprovalRequest = {
     toolCallId: ctx.toolCallId,
     toolName: ctx.toolName,
     arguments: args,
     reason: decision.message ?? `'${ctx.toolName}' needs approval.`,
-    suggestedRules: decision.bypassImmune ? [] : (decision.suggestedRules ?? []).map(formatRule),
+    suggestedRules: decision.bypassImmune || askRule ? [] : (decision.suggestedRules ?? []).map(formatRule),
     bypassImmune: decision.bypassImmune === true,
   };
+  if (askRule) request.askRule = askRule;
   let metadata: Record<string, unknown> | undefined;
   try {
     metadata = ctx.tool!.approvalMetadata(ctx.action!);
@@ -49,9 +52,13 @@ function failWith(ctx: CallContext, code: ErrorCode, message: string): void {
   ctx.fail(new ToolwrightError({ code, message, details: { tool: ctx.toolName } }));
 }
 
-/** The rules an "always" answer adds: the answer's own, else the suggested ones; none for a safety ask. */
+/**
+ * The rules an "always" answer adds: the answer's own, else the suggested ones; none for a safety
+ * ask, and none when an ask rule asked (ask rules come before allow rules, so an allow rule added
+ * now would never be consulted: "always" approves this call once).
+ */
 function rulesOf(answer: Extract<ApprovalAnswer, { type: 'always' }>, request: ApprovalRequest, decision: PermissionDecision): PermissionRule[] {
-  if (request.bypassImmune) return [];
+  if (request.bypassImmune || request.askRule !== undefined) return [];
   if (answer.rules) return answer.rules.map((text) => parseRule(text, 'allow', 'user'));
   return decision.suggestedRules && decision.suggestedRules.length > 0 ? decision.suggestedRules : [{ tool: request.toolName, behavior: 'allow' }];
 }
@@ -80,7 +87,8 @@ async function answered(ctx: CallContext, policy: Policy, decision: PermissionDe
       return;
     case 'always': {
       const added = await policy.grant(rulesOf(valid, event.request, decision));
-      policy.record({ ...base, decision: 'always', addedRules: added, message: event.request.bypassImmune ? 'safety check: approved once, no rule added' : undefined });
+      const once = event.request.bypassImmune ? 'safety check: approved once, no rule added' : event.request.askRule !== undefined ? `ask rule ${event.request.askRule} matched: approved once, no rule added` : undefined;
+      policy.record({ ...base, decision: 'always', addedRules: added, message: once });
       return next();
     }
     case 'edit': {
