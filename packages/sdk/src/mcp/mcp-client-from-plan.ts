@@ -2,6 +2,11 @@ import { MCPClient } from './mcp-client.js';
 import type { McpTransportFactory } from './mcp-client.js';
 import type { McpServerPlan } from './mcp-server-plan.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
+import type { McpClientCapabilities } from './mcp-client-capabilities.js';
+import { mcpConfigError } from './mcp-server-plan.js';
+import type { ClientHandlers } from '../tool/client-handlers.js';
+import { authorizeMcpServer } from './authorize-mcp-server.js';
+import { FileOAuthClientProvider } from './file-oauth-provider.js';
 
 /** Transport settings shared by all servers of a toolset. */
 export interface McpTransportSettings {
@@ -9,6 +14,8 @@ export interface McpTransportSettings {
   closeTimeoutMs?: number;
   /** Largest message accepted from a stdio server, in bytes (default 10 MiB). */
   maxMessageBytes?: number;
+  /** The host's own sampling/elicitation (an Agent's `onSample`/`onElicit`), used by servers configured with `true`. */
+  clientHandlers?: ClientHandlers;
 }
 
 /** An (unconnected) {@link MCPClient} for a checked server plan. */
@@ -23,7 +30,32 @@ export function mcpClientFromPlan(plan: McpServerPlan, settings: McpTransportSet
     enabledTools: plan.enabledTools,
     disabledTools: plan.disabledTools,
     prefix: plan.prefix,
+    capabilities: capabilitiesOf(plan, settings.clientHandlers),
   });
+}
+
+/** The plan's capabilities with `true` resolved to the host's handler (a missing one is a configuration error). */
+function capabilitiesOf(plan: McpServerPlan, host: ClientHandlers | undefined): McpClientCapabilities | undefined {
+  const caps = plan.capabilities;
+  if (!caps) return undefined;
+  const resolved: McpClientCapabilities = {};
+  if (caps.roots) resolved.roots = caps.roots;
+  const { sampling, elicitation } = caps;
+  if (sampling === true) {
+    if (!host?.sample) throw mcpConfigError(plan.name, 'capabilities.sampling', "is true, but the host has no sampling handler; give the Agent an onSample handler, or a handler function here.");
+    resolved.sampling = host.sample.bind(host);
+  } else if (sampling) {
+    resolved.sampling = (request) => sampling(request, plan.name);
+  }
+  if (elicitation === true) {
+    if (!host?.elicit) throw mcpConfigError(plan.name, 'capabilities.elicitation', "is true, but the host has no elicitation handler; give the Agent an onElicit handler, 'defaults', or a handler function here.");
+    resolved.elicitation = host.elicit.bind(host);
+  } else if (elicitation === 'defaults') {
+    resolved.elicitation = 'defaults';
+  } else if (elicitation) {
+    resolved.elicitation = (request) => elicitation(request, plan.name);
+  }
+  return resolved;
 }
 
 function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): McpTransportFactory {
@@ -38,9 +70,13 @@ function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): 
       return new SSEClientTransport(plan.url, { requestInit });
     };
   }
+  const oauth = plan.auth;
+  // One provider per server for the client's life: its tokens (and refreshes) survive reconnects.
+  const authProvider = oauth ? (oauth.provider ?? new FileOAuthClientProvider(plan.name, oauth)) : undefined;
   return async () => {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    return new StreamableHTTPClientTransport(plan.url, { requestInit });
+    if (authProvider) await authorizeMcpServer(plan.name, authProvider, plan.url, oauth?.scope);
+    return new StreamableHTTPClientTransport(plan.url, { requestInit, authProvider });
   };
 }
 

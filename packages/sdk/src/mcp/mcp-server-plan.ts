@@ -1,10 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { checkAgentSpec } from '../registry/check-agent-spec.js';
 import { joinPath } from '../schema/validation-issue.js';
 import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { McpElicitationHandler, McpSamplingHandler } from '../registry/mcp-client-capabilities-config.js';
+import type { McpOAuthConfig } from '../registry/mcp-oauth-config.js';
 import { checkMcpTimeout } from './check-mcp-timeout.js';
 import { MCP_DEFAULTS } from './mcp-defaults.js';
 
@@ -19,6 +22,15 @@ interface McpPlanCommon {
   enabledTools?: readonly string[];
   disabledTools?: readonly string[];
   prefix?: string;
+  /** What the client offers this server (roots as `file://` URIs), when configured. */
+  capabilities?: McpCapabilitiesPlan;
+}
+
+/** A server's client capabilities, checked: handlers as given, roots resolved to `file://` URIs. */
+export interface McpCapabilitiesPlan {
+  sampling?: true | McpSamplingHandler;
+  elicitation?: true | 'defaults' | McpElicitationHandler;
+  roots?: readonly { uri: string; name?: string }[];
 }
 
 /** A stdio server: a child process. */
@@ -36,6 +48,8 @@ export interface McpHttpPlan extends McpPlanCommon {
   kind: 'http' | 'sse';
   url: URL;
   headers?: Readonly<Record<string, string>>;
+  /** OAuth settings (token file resolved to an absolute path), when configured. */
+  auth?: McpOAuthConfig;
 }
 
 const TYPE_ALIASES: Record<string, 'stdio' | 'http' | 'sse'> = {
@@ -95,10 +109,12 @@ function planServer(name: string, raw: McpServerConfig, baseDir: string): McpSer
   if (name.trim() === '') throw mcpConfigError(name, undefined, 'server names must not be empty.');
   const config = raw as McpServerConfig & { type?: unknown; transport?: unknown };
   const common = planCommon(name, config);
+  const capabilities = planCapabilities(name, config.capabilities, baseDir);
+  if (capabilities) common.capabilities = capabilities;
   const kind = transportKind(name, config);
   if ('command' in config && config.command !== undefined) {
     if (kind !== 'stdio') throw mcpConfigError(name, 'type', `'${String(config.type)}' needs a url, but this server has a command; use type 'stdio' or give a url.`);
-    for (const field of ['headers', 'transport'] as const) {
+    for (const field of ['headers', 'transport', 'auth'] as const) {
       if ((config as unknown as Record<string, unknown>)[field] !== undefined) throw mcpConfigError(name, field, `only HTTP servers (with a url) take ${field}; a command server takes args, env and cwd.`);
     }
     return { ...common, kind: 'stdio', command: config.command, args: config.args ?? [], env: config.env, cwd: planCwd(name, config.cwd, baseDir) };
@@ -108,7 +124,13 @@ function planServer(name: string, raw: McpServerConfig, baseDir: string): McpSer
     if ((config as unknown as Record<string, unknown>)[field] !== undefined) throw mcpConfigError(name, field, `only command (stdio) servers take ${field}; an HTTP server takes url, transport and headers.`);
   }
   const url = planUrl(name, (config as { url: string }).url);
-  return { ...common, kind, url, headers: (config as { headers?: Record<string, string> }).headers };
+  const plan: McpHttpPlan = { ...common, kind, url, headers: (config as { headers?: Record<string, string> }).headers };
+  const oauth = (config as { auth?: McpOAuthConfig }).auth;
+  if (oauth) {
+    if (kind === 'sse') throw mcpConfigError(name, 'auth', "OAuth is offered for Streamable HTTP servers; this one uses transport 'sse'.");
+    plan.auth = oauth.tokenFile ? { ...oauth, tokenFile: isAbsolute(oauth.tokenFile) ? oauth.tokenFile : resolve(baseDir, oauth.tokenFile) } : { ...oauth };
+  }
+  return plan;
 }
 
 function transportKind(name: string, config: { type?: unknown; transport?: unknown; command?: unknown }): 'stdio' | 'http' | 'sse' {
@@ -176,4 +198,25 @@ function planCwd(name: string, cwd: string | undefined, baseDir: string): string
     throw mcpConfigError(name, 'cwd', `${JSON.stringify(cwd)} is not an existing directory (resolved to ${abs}).`);
   }
   return abs;
+}
+
+function planCapabilities(name: string, caps: McpServerConfig['capabilities'], baseDir: string): McpCapabilitiesPlan | undefined {
+  if (!caps) return undefined;
+  const plan: McpCapabilitiesPlan = {};
+  if (caps.sampling) plan.sampling = caps.sampling;
+  if (caps.elicitation) plan.elicitation = caps.elicitation;
+  if (caps.roots) {
+    plan.roots = caps.roots.map((root, i) => {
+      const given = typeof root === 'string' ? root : root.uri;
+      let uri: string;
+      if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(given)) {
+        if (!given.startsWith('file://')) throw mcpConfigError(name, `capabilities.roots[${i}]`, `${JSON.stringify(given)} is not a file:// URI; roots are directories (a path or a file:// URI).`);
+        uri = given;
+      } else {
+        uri = pathToFileURL(isAbsolute(given) ? given : resolve(baseDir, given)).href;
+      }
+      return typeof root === 'string' || root.name === undefined ? { uri } : { uri, name: root.name };
+    });
+  }
+  return Object.keys(plan).length > 0 ? plan : undefined;
 }

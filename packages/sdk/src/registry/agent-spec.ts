@@ -1,6 +1,6 @@
 import type { PermissionsConfig } from '../policy/policy-options.js';
 import type { ToolSpec } from './tool-spec.js';
-import type { ToolsetSpec } from './toolset-spec.js';
+import type { McpClientCapabilitiesConfig } from './mcp-client-capabilities-config.js';
 
 /** Options every MCP server entry may carry. */
 export interface McpServerCommonConfig {
@@ -21,6 +21,8 @@ export interface McpServerCommonConfig {
   disabledTools?: string[];
   /** Prefix for this server's tool names (`<prefix>_<tool>`). */
   prefix?: string;
+  /** What the agent offers this server as its client: sampling, elicitation, roots (default: none). */
+  capabilities?: McpClientCapabilitiesConfig;
 }
 
 /** An MCP server started as a child process, spoken to over stdio. */
@@ -74,8 +76,6 @@ export interface AgentSpec {
   toolGroupRegistry?: ToolGroupRegistration[];
   /** Options per tool provider id (`{ 'brave-search': { apiKey: '${BRAVE_API_KEY}' } }`). */
   toolProviders?: Record<string, Record<string, unknown>>;
-  /** Toolsets resolved per turn: tools and MCP servers with a filter, prefix, renames and approval (`toolsets:` section). */
-  toolsets?: ToolsetSpec[];
   /** The file the spec came from, when it came from one. */
   source?: string;
 }

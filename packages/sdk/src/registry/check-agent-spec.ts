@@ -2,7 +2,7 @@ import { joinPath, typeName } from '../schema/validation-issue.js';
 import { isPlainObject as isObject } from '../util/guards.js';
 import { checkPermissionsSpec } from './check-permissions-spec.js';
 import { checkToolGroupsSpec } from './check-tool-groups-spec.js';
-import { checkToolsetsSpec } from './check-toolsets-spec.js';
+import { checkMcpClientSpec } from './check-mcp-client-spec.js';
 
 /** Where an agent spec is wrong, and how. */
 export interface SpecProblem {
@@ -10,10 +10,10 @@ export interface SpecProblem {
   message: string;
 }
 
-const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets']);
+const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
-  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix',
+  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities',
 ]);
 
 const expected = (path: string, what: string, got: unknown): SpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
@@ -30,8 +30,7 @@ function checkStringMap(value: unknown, path: string): SpecProblem | undefined {
   return undefined;
 }
 
-/** The first problem of one MCP server entry, or undefined. */
-export function checkServer(server: unknown, path: string): SpecProblem | undefined {
+function checkServer(server: unknown, path: string): SpecProblem | undefined {
   if (!isObject(server)) return expected(path, 'an object with command or url', server);
   for (const key of Object.keys(server)) {
     if (!SERVER_KEYS.has(key)) return { path: joinPath(path, key), message: `unknown field; allowed: ${[...SERVER_KEYS].join(', ')}.` };
@@ -63,11 +62,10 @@ export function checkServer(server: unknown, path: string): SpecProblem | undefi
   for (const key of ['disabled', 'required'] as const) {
     if (server[key] !== undefined && typeof server[key] !== 'boolean') return expected(joinPath(path, key), 'a boolean', server[key]);
   }
-  return undefined;
+  return checkMcpClientSpec(server, path);
 }
 
-/** The first problem of one tool spec entry, or undefined. */
-export function checkTool(tool: unknown, path: string): SpecProblem | undefined {
+function checkTool(tool: unknown, path: string): SpecProblem | undefined {
   if (typeof tool === 'string') return tool === '' ? { path, message: 'expected a tool name, got an empty string.' } : undefined;
   if (!isObject(tool)) return expected(path, 'a tool spec { name, params? } or a name', tool);
   if (typeof tool.name !== 'string' || tool.name === '') return expected(joinPath(path, 'name'), 'a tool name (string)', tool.name);
@@ -96,5 +94,5 @@ export function checkAgentSpec(raw: unknown): SpecProblem | undefined {
     }
   }
   if (raw.filterToolsRegex !== undefined && typeof raw.filterToolsRegex !== 'string') return expected('filterToolsRegex', 'a string', raw.filterToolsRegex);
-  return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions) ?? checkToolsetsSpec(raw.toolsets, { checkTool, checkServer });
+  return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions);
 }

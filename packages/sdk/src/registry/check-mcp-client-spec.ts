@@ -1,0 +1,73 @@
+import { joinPath, typeName } from '../schema/validation-issue.js';
+import { isPlainObject as isObject } from '../util/guards.js';
+
+/** Where a server's client-side fields are wrong, and how (as `checkAgentSpec` reports it). */
+export interface McpClientSpecProblem {
+  path: string;
+  message: string;
+}
+
+const CAPABILITY_KEYS = ['sampling', 'elicitation', 'roots'];
+const MAX_ROOTS = 64;
+
+const expected = (path: string, what: string, got: unknown): McpClientSpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
+
+/**
+ * Checks an MCP server entry's `capabilities` (sampling, elicitation, roots). Functions are
+ * accepted where code may give a handler; a spec file gives `true` (the Agent's handler),
+ * `'defaults'` (elicitation) and root paths or URIs.
+ */
+export function checkMcpClientSpec(server: Record<string, unknown>, path: string): McpClientSpecProblem | undefined {
+  return checkAuth(server.auth, joinPath(path, 'auth')) ?? checkCapabilities(server.capabilities, path);
+}
+
+const AUTH_STRINGS = ['clientId', 'clientSecret', 'scope', 'tokenFile', 'redirectUrl', 'clientName'];
+
+/** `auth`: strings from a spec; `authorize` (a function) and `provider` (an object) from code. */
+function checkAuth(value: unknown, at: string): McpClientSpecProblem | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return expected(at, 'an object with OAuth settings (clientId, clientSecret, scope, tokenFile, redirectUrl)', value);
+  for (const [key, v] of Object.entries(value)) {
+    if (AUTH_STRINGS.includes(key)) {
+      if (typeof v !== 'string' || v === '') return expected(joinPath(at, key), 'a non-empty string', v);
+    } else if (key === 'authorize') {
+      if (typeof v !== 'function') return expected(joinPath(at, key), 'a function (authorizationUrl) => redirect URL', v);
+    } else if (key === 'provider') {
+      if (typeof v !== 'object' || v === null) return expected(joinPath(at, key), 'an OAuth client provider object', v);
+    } else {
+      return { path: joinPath(at, key), message: `unknown field; allowed: ${[...AUTH_STRINGS, 'authorize', 'provider'].join(', ')}.` };
+    }
+  }
+  if (value.clientSecret !== undefined && value.clientId === undefined) return { path: joinPath(at, 'clientSecret'), message: 'a client secret needs its clientId.' };
+  return undefined;
+}
+
+function checkCapabilities(caps: unknown, path: string): McpClientSpecProblem | undefined {
+  if (caps === undefined) return undefined;
+  const at = joinPath(path, 'capabilities');
+  if (!isObject(caps)) return expected(at, 'an object with sampling, elicitation and/or roots', caps);
+  for (const key of Object.keys(caps)) {
+    if (!CAPABILITY_KEYS.includes(key)) return { path: joinPath(at, key), message: `unknown capability; allowed: ${CAPABILITY_KEYS.join(', ')}.` };
+  }
+  const { sampling, elicitation, roots } = caps;
+  if (sampling !== undefined && typeof sampling !== 'boolean' && typeof sampling !== 'function') {
+    return expected(joinPath(at, 'sampling'), "true (the Agent's onSample) or a handler function", sampling);
+  }
+  if (elicitation !== undefined && typeof elicitation !== 'boolean' && elicitation !== 'defaults' && typeof elicitation !== 'function') {
+    return expected(joinPath(at, 'elicitation'), "true (the Agent's onElicit), 'defaults' or a handler function", elicitation);
+  }
+  if (roots !== undefined) {
+    const rootsAt = joinPath(at, 'roots');
+    if (!Array.isArray(roots)) return expected(rootsAt, 'an array of directory paths, file:// URIs or { uri, name? }', roots);
+    if (roots.length > MAX_ROOTS) return { path: rootsAt, message: `has ${roots.length} roots; at most ${MAX_ROOTS} are allowed.` };
+    for (const [i, root] of roots.entries()) {
+      const uri: unknown = isObject(root) ? root.uri : root;
+      if (typeof uri !== 'string' || uri === '') return expected(joinPath(rootsAt, i), 'a non-empty path or URI string, or { uri, name? }', root);
+      if (isObject(root)) {
+        for (const key of Object.keys(root)) if (key !== 'uri' && key !== 'name') return { path: joinPath(joinPath(rootsAt, i), key), message: 'unknown field; allowed: uri, name.' };
+        if (root.name !== undefined && typeof root.name !== 'string') return expected(joinPath(joinPath(rootsAt, i), 'name'), 'a string', root.name);
+      }
+    }
+  }
+  return undefined;
+}
