@@ -106,6 +106,7 @@ export { assertToolName, TOOL_NAME_PATTERN, toolNameFromClass } from './tool/too
 // registry
 export type { AgentSpec, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig, ToolGroupRegistration } from './registry/agent-spec.js';
 export type { McpClientCapabilitiesConfig, McpElicitationHandler, McpRootConfig, McpSamplingHandler } from './registry/mcp-client-capabilities-config.js';
+export type { McpOAuthConfig } from './registry/mcp-oauth-config.js';
 export { defaultRegistry } from './registry/default-registry.js';
 export { interpolateEnv } from './registry/interpolate-env.js';
 export { loadAgentSpec } from './registry/load-agent-spec.js';
@@ -197,3 +198,6 @@ export type { FunctionToolOptions, FunctionToolResult } from './toolsets/functio
 export { ToolMethod, toolMethodsOf } from './toolsets/tool-method.js';
 export type { ToolMethodOptions, ToolMethodRecord } from './toolsets/tool-method.js';
 export { MethodToolset, toolsOfInstance } from './toolsets/method-toolset.js';
+export { toolsetsFromSpec } from './toolsets/toolsets-from-spec.js';
+export type { ToolsetSpec } from './registry/toolset-spec.js';
+export { checkToolsetsSpec } from './registry/check-toolsets-spec.js';

@@ -1,6 +1,8 @@
 import type { PermissionsConfig } from '../policy/policy-options.js';
 import type { ToolSpec } from './tool-spec.js';
+import type { ToolsetSpec } from './toolset-spec.js';
 import type { McpClientCapabilitiesConfig } from './mcp-client-capabilities-config.js';
+import type { McpOAuthConfig } from './mcp-oauth-config.js';
 
 /** Options every MCP server entry may carry. */
 export interface McpServerCommonConfig {
@@ -38,6 +40,8 @@ export interface McpHttpServerConfig extends McpServerCommonConfig {
   url: string;
   transport?: 'http' | 'sse';
   headers?: Record<string, string>;
+  /** OAuth (MCP authorization) for this server. */
+  auth?: McpOAuthConfig;
 }
 
 /** One entry of `mcpServers`. */
@@ -76,6 +80,8 @@ export interface AgentSpec {
   toolGroupRegistry?: ToolGroupRegistration[];
   /** Options per tool provider id (`{ 'brave-search': { apiKey: '${BRAVE_API_KEY}' } }`). */
   toolProviders?: Record<string, Record<string, unknown>>;
+  /** Toolsets resolved per turn: tools and MCP servers with a filter, prefix, renames and approval (`toolsets:` section). */
+  toolsets?: ToolsetSpec[];
   /** The file the spec came from, when it came from one. */
   source?: string;
 }

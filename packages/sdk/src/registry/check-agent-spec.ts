@@ -2,6 +2,7 @@ import { joinPath, typeName } from '../schema/validation-issue.js';
 import { isPlainObject as isObject } from '../util/guards.js';
 import { checkPermissionsSpec } from './check-permissions-spec.js';
 import { checkToolGroupsSpec } from './check-tool-groups-spec.js';
+import { checkToolsetsSpec } from './check-toolsets-spec.js';
 import { checkMcpClientSpec } from './check-mcp-client-spec.js';
 
 /** Where an agent spec is wrong, and how. */
@@ -10,10 +11,10 @@ export interface SpecProblem {
   message: string;
 }
 
-const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders']);
+const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
-  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities',
+  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities', 'auth',
 ]);
 
 const expected = (path: string, what: string, got: unknown): SpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
@@ -30,7 +31,8 @@ function checkStringMap(value: unknown, path: string): SpecProblem | undefined {
   return undefined;
 }
 
-function checkServer(server: unknown, path: string): SpecProblem | undefined {
+/** The first problem of one MCP server entry, or undefined. */
+export function checkServer(server: unknown, path: string): SpecProblem | undefined {
   if (!isObject(server)) return expected(path, 'an object with command or url', server);
   for (const key of Object.keys(server)) {
     if (!SERVER_KEYS.has(key)) return { path: joinPath(path, key), message: `unknown field; allowed: ${[...SERVER_KEYS].join(', ')}.` };
@@ -65,7 +67,8 @@ function checkServer(server: unknown, path: string): SpecProblem | undefined {
   return checkMcpClientSpec(server, path);
 }
 
-function checkTool(tool: unknown, path: string): SpecProblem | undefined {
+/** The first problem of one tool spec entry, or undefined. */
+export function checkTool(tool: unknown, path: string): SpecProblem | undefined {
   if (typeof tool === 'string') return tool === '' ? { path, message: 'expected a tool name, got an empty string.' } : undefined;
   if (!isObject(tool)) return expected(path, 'a tool spec { name, params? } or a name', tool);
   if (typeof tool.name !== 'string' || tool.name === '') return expected(joinPath(path, 'name'), 'a tool name (string)', tool.name);
@@ -94,5 +97,5 @@ export function checkAgentSpec(raw: unknown): SpecProblem | undefined {
     }
   }
   if (raw.filterToolsRegex !== undefined && typeof raw.filterToolsRegex !== 'string') return expected('filterToolsRegex', 'a string', raw.filterToolsRegex);
-  return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions);
+  return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions) ?? checkToolsetsSpec(raw.toolsets, { checkTool, checkServer });
 }
