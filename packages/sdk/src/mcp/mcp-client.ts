@@ -15,6 +15,8 @@ import { installIncomingGate } from './incoming-message-gate.js';
 import { jsonArgumentsIssue } from './json-arguments-issue.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 import { withTimeout } from './with-timeout.js';
+import { declaredCapabilities, installCapabilityHandlers } from './mcp-client-capabilities.js';
+import type { McpClientCapabilities } from './mcp-client-capabilities.js';
 
 /** The connect limit ran out (told apart from the SDK's own errors). */
 class ConnectTimeout extends Error {}
@@ -45,6 +47,8 @@ export interface MCPClientOptions {
   disabledTools?: readonly string[];
   /** Prefix of this server's tool names (`<prefix>_<tool>`). */
   prefix?: string;
+  /** What this client offers the server (sampling, elicitation, roots); declared at `initialize`. */
+  capabilities?: McpClientCapabilities;
 }
 
 /** Options of {@link MCPClient.callTool}. */
@@ -85,6 +89,7 @@ export class MCPClient {
   readonly prefix?: string;
 
   private readonly factory: McpTransportFactory;
+  private readonly capabilities?: McpClientCapabilities;
   private session?: Session;
   private status: MCPClientState = 'idle';
   private dropReason?: string;
@@ -100,6 +105,7 @@ export class MCPClient {
   constructor(options: MCPClientOptions) {
     this.name = options.name;
     this.factory = options.transport;
+    this.capabilities = options.capabilities;
     this.target = options.target ?? 'custom transport';
     const limit = (field: 'connectTimeoutMs' | 'callTimeoutMs' | 'closeTimeoutMs'): number | undefined => checkMcpTimeout(options[field], `MCP client '${options.name}': ${field}`);
     this.connectTimeoutMs = limit('connectTimeoutMs') ?? MCP_DEFAULTS.connectTimeoutMs;
@@ -239,7 +245,8 @@ export class MCPClient {
       transport = await this.factory();
       this.lastTransport = transport;
       installIncomingGate(transport);
-      client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: NO_EAGER_VALIDATION });
+      client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.capabilities), jsonSchemaValidator: NO_EAGER_VALIDATION });
+      installCapabilityHandlers(client, this.capabilities);
       client.onerror = (error) => {
         this.lastError = error;
       };

@@ -1,3 +1,4 @@
+import type { ClientHandlers } from '../tool/client-handlers.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { isErrorLike } from './describe-error.js';
@@ -30,6 +31,8 @@ export interface CreateMcpToolsOptions {
   closeTimeoutMs?: number;
   /** Largest message accepted from a stdio server, in bytes (default 10 MiB). */
   maxMessageBytes?: number;
+  /** The host's sampling/elicitation handlers, for servers whose `capabilities` say `true` (the Agent passes its `onSample`/`onElicit`). */
+  clientHandlers?: ClientHandlers;
 }
 
 /** A listed MCP tool that was not made a Toolwright tool, and why. */

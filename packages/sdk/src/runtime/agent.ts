@@ -235,6 +235,7 @@ export class Agent implements CallEnvironment {
       reservedNames: [...this.table.tools.keys()],
       onToolsChanged: (change) => this.applyToolsChange(change),
       cwd: state.workingDir,
+      clientHandlers: this.clientHandlers,
     };
   }
 
