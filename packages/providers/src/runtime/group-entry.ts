@@ -1,16 +1,23 @@
 import type { SchemaCheck, SchemaValidatorCache } from '@toolwright/sdk/mcp';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import { exposeTool } from './expose-tool.js';
-import type { ListingContext, ToolGroupProvider } from './tool-group-provider.js';
+import type { InvocationContext, ListingContext, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
 import type { ToolGroup, ToolGroupStatus } from './tool-group.js';
 import { messageOf } from './message-of.js';
+import type { ToolSettler } from './tool-settler.js';
 
 /** One indexed tool: what the model sees, plus its lazily compiled argument check. */
 export interface IndexedTool {
   readonly def: ToolDef;
   readonly entry: GroupEntry;
   check?: SchemaCheck;
+  /** The group's fixed argument names (set on first call). */
+  fixedKeys?: readonly string[];
+  /** Its result handlers (set on first call). */
+  settle?: ToolSettler;
+  /** The context of a call without options (set on first such call; frozen). */
+  plainContext?: InvocationContext;
 }
 
 let validators: Promise<SchemaValidatorCache> | undefined;

@@ -3,7 +3,6 @@ import { checkToolGroup, sameToolGroup } from './check-tool-group.js';
 import { GroupEntry } from './group-entry.js';
 import type { IndexedTool } from './group-entry.js';
 import { failedResult, resultFromError } from './invocation-error.js';
-import { normaliseResult } from './normalise-result.js';
 import { parseToolRef } from './parse-tool-ref.js';
 import type { InvocationContext, ListingContext, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
@@ -11,6 +10,7 @@ import type { ToolGroup, ToolGroupInfo, ToolGroupInput } from './tool-group.js';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
 import { messageOf } from './message-of.js';
+import { toolSettler } from './tool-settler.js';
 
 /** Options of {@link ToolGroupRuntime}. */
 export interface ToolGroupRuntimeOptions {
@@ -46,6 +46,7 @@ export interface InvokeToolOptions {
 }
 
 const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_OPTIONS: InvokeToolOptions = Object.freeze({});
 
 /** A value as an already-settled promise. */
 const settled = <T>(value: T): Promise<T> => Promise.resolve(value);
@@ -191,7 +192,7 @@ export class ToolGroupRuntime {
    * Runs a tool: checks the call's arguments against the schema the model saw, merges the
    * group's fixed args over them, and calls the provider. Never throws.
    */
-  invokeTool(name: string, kwargs: Record<string, unknown>, options: InvokeToolOptions = {}): Promise<ToolInvocationResult> {
+  invokeTool(name: string, kwargs: Record<string, unknown>, options: InvokeToolOptions = NO_OPTIONS): Promise<ToolInvocationResult> {
     const providerData = options.providerData ?? NO_DATA;
     const hits = this.byName.get(name);
     // The known-name path stays synchronous up to the provider (no extra promise hops per call).
@@ -209,18 +210,18 @@ export class ToolGroupRuntime {
 
   private invokeIndexed(tool: IndexedTool, kwargs: Record<string, unknown>, providerData: Readonly<Record<string, unknown>>, options: InvokeToolOptions): Promise<ToolInvocationResult> {
     const group = tool.entry.group;
-    const meta = { toolgroupId: group.toolgroupId };
     if (typeof kwargs !== 'object' || kwargs === null || Array.isArray(kwargs)) {
-      return settled(failedResult(`Arguments for tool '${tool.def.name}' must be a JSON object, got ${Array.isArray(kwargs) ? 'an array' : typeof kwargs}.`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS }));
+      return settled(failedResult(`Arguments for tool '${tool.def.name}' must be a JSON object, got ${Array.isArray(kwargs) ? 'an array' : typeof kwargs}.`, InvocationErrorCode.INVALID_ARGUMENTS, { toolgroupId: group.toolgroupId, code: ErrorCode.INVALID_ARGUMENTS }));
     }
-    let fixed = false;
-    for (const key in group.args) {
-      fixed = true;
+    // The group's fixed keys, listed once per tool (most groups have none: no loop, no copy).
+    const fixedKeys = (tool.fixedKeys ??= Object.keys(group.args));
+    const fixed = fixedKeys.length > 0;
+    for (const key of fixedKeys) {
       if (Object.hasOwn(kwargs, key)) {
         return settled(failedResult(
           `Argument '${key}' of tool '${tool.def.name}' is fixed by tool group '${group.toolgroupId}' and cannot be set by the call; call it again without '${key}'.`,
           InvocationErrorCode.INVALID_ARGUMENTS,
-          { ...meta, code: ErrorCode.INVALID_ARGUMENTS },
+          { toolgroupId: group.toolgroupId, code: ErrorCode.INVALID_ARGUMENTS },
         ));
       }
     }
@@ -228,17 +229,19 @@ export class ToolGroupRuntime {
     const check = (tool.check ??= tool.entry.validators!.get(tool.def.inputSchema));
     const issues = check(kwargs);
     if (issues.length > 0) {
-      return settled(failedResult(`Invalid arguments for tool '${tool.def.name}':\n${formatIssues(issues)}`, InvocationErrorCode.INVALID_ARGUMENTS, { ...meta, code: ErrorCode.INVALID_ARGUMENTS }));
+      return settled(failedResult(`Invalid arguments for tool '${tool.def.name}':\n${formatIssues(issues)}`, InvocationErrorCode.INVALID_ARGUMENTS, { toolgroupId: group.toolgroupId, code: ErrorCode.INVALID_ARGUMENTS }));
     }
-    const ctx: InvocationContext = { group, providerData, signal: options.signal, sessionId: options.sessionId, callId: options.callId };
-    const name = tool.def.name;
+    // A call without options shares the tool's frozen default context (no allocation per call).
+    const ctx: InvocationContext =
+      options === NO_OPTIONS && providerData === NO_DATA
+        ? (tool.plainContext ??= Object.freeze({ group, providerData: NO_DATA }))
+        : { group, providerData, signal: options.signal, sessionId: options.sessionId, callId: options.callId };
+    // Settling handlers made once per tool (no closures per call); each result gets its own metadata object.
+    const settle = (tool.settle ??= toolSettler(tool.def.name, group.toolgroupId));
     try {
-      return Promise.resolve(tool.entry.provider.invoke(tool.def, merged, ctx)).then(
-        (result) => normaliseResult(result, name, meta),
-        (error: unknown) => resultFromError(error, name, meta),
-      );
+      return Promise.resolve(tool.entry.provider.invoke(tool.def, merged, ctx)).then(settle.result, settle.error);
     } catch (error) {
-      return Promise.resolve(resultFromError(error, name, meta));
+      return settled(settle.error(error));
     }
   }
 
