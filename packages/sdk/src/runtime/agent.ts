@@ -375,7 +375,9 @@ export class Agent implements CallEnvironment {
     } catch (error) {
       return Promise.resolve(internalErrorResult(error));
     }
-    return this.pipeline.run(ctx).then(() => this.finish(ctx));
+    // A call that finished synchronously (its tool answered at once) makes no promise hop.
+    const running = this.pipeline.start(ctx);
+    return running ? running.then(() => this.finish(ctx)) : Promise.resolve(this.finish(ctx));
   }
 
   /**

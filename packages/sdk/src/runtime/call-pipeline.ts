@@ -5,10 +5,10 @@ import type { CallContext } from './call-context.js';
 import { compileHooks } from './call-hooks.js';
 import type { CallHooks } from './call-hooks.js';
 import type { CallMiddleware, CallPhase } from './call-middleware.js';
-import { hooksPhase } from './phases/hooks-phase.js';
-import { invokePhase } from './phases/invoke-phase.js';
-import { lockPhase } from './phases/lock-phase.js';
-import { resolvePhase } from './phases/resolve-phase.js';
+import { hooksPhase, hooksStep } from './phases/hooks-phase.js';
+import { invokePhase, invokeStep } from './phases/invoke-phase.js';
+import { lockPhase, lockStep } from './phases/lock-phase.js';
+import { resolvePhase, resolveStep } from './phases/resolve-phase.js';
 
 /** Options of {@link CallPipeline} (and the pipeline part of `AgentOptions`). */
 export interface CallPipelineOptions {
@@ -27,8 +27,22 @@ export interface CallPipelineOptions {
 
 const DONE: Promise<void> = Promise.resolve();
 
-/** The pipeline's own phases: they never throw or reject (errors become the outcome), so they need no guard. */
+/**
+ * @internal One of the pipeline's own phases, run without a `next` closure: it goes on with
+ * `pipeline.continue(ctx, next)` and returns nothing when the call (from here on) finished
+ * synchronously, so a call whose tool answers synchronously makes no promise hop at all.
+ */
+export type CallStep = (ctx: CallContext, pipeline: CallPipeline, next: number) => void | Promise<void>;
+
+/** The pipeline's own phases that never throw or reject (errors become the outcome), so they need no guard. */
 const TRUSTED: ReadonlySet<CallPhase> = new Set<CallPhase>([resolvePhase, lockPhase, invokePhase]);
+
+/** The step behind each of the pipeline's own phases. */
+const STEPS: ReadonlyMap<CallPhase, CallStep> = new Map<CallPhase, CallStep>([
+  [resolvePhase, resolveStep],
+  [lockPhase, lockStep],
+  [invokePhase, invokeStep],
+]);
 
 function checkMiddleware(value: unknown, where: string): CallPhase | undefined {
   if (value === undefined) return undefined;
@@ -50,6 +64,7 @@ function checkMiddleware(value: unknown, where: string): CallPhase | undefined {
 export class CallPipeline {
   /** The phases in order (absent slots left out, so they cost nothing). */
   readonly phases: readonly CallPhase[];
+  private readonly steps: readonly (CallStep | undefined)[];
   private readonly trusted: readonly boolean[];
 
   constructor(options: CallPipelineOptions = {}) {
@@ -63,30 +78,52 @@ export class CallPipeline {
     if (approval) phases.push(approval);
     // After approval: a call waiting for a human holds no lock.
     phases.push(lockPhase);
+    const steps: (CallStep | undefined)[] = phases.map((phase) => STEPS.get(phase));
     const hooks = compileHooks(options.hooks);
-    if (hooks) phases.push(hooksPhase(hooks));
+    if (hooks) {
+      phases.push(hooksPhase(hooks));
+      steps.push(hooksStep(hooks));
+    }
     phases.push(invokePhase);
+    steps.push(invokeStep);
     this.phases = phases;
+    this.steps = steps;
     this.trusted = phases.map((phase) => TRUSTED.has(phase));
   }
 
   /** Runs the call through every phase. Never rejects; afterwards `ctx.result()` gives the events and the Observation (and releases a lock still held). */
   run(ctx: CallContext): Promise<void> {
-    return this.dispatch(ctx, 0);
+    return this.continue(ctx, 0) ?? DONE;
   }
 
-  private dispatch(ctx: CallContext, index: number): Promise<void> {
+  /**
+   * {@link CallPipeline.run}, but returns undefined (no promise) when the whole call finished
+   * synchronously (every phase and the tool did): the caller may then read `ctx.result()` at once.
+   */
+  start(ctx: CallContext): Promise<void> | undefined {
+    return this.continue(ctx, 0);
+  }
+
+  /** @internal Runs the phases from `index` on; undefined when they finished synchronously. Never throws or rejects. */
+  continue(ctx: CallContext, index: number): Promise<void> | undefined {
     const phase = this.phases[index];
-    if (!phase) return DONE;
+    if (!phase) return undefined;
+    const step = this.steps[index];
     let outcome: void | Promise<void>;
     try {
-      outcome = phase(ctx, () => this.dispatch(ctx, index + 1));
+      outcome = step ? step(ctx, this, index + 1) : phase(ctx, this.nextOf(ctx, index + 1));
     } catch (error) {
       ctx.fail(error);
-      return DONE;
+      return undefined;
     }
-    if (!isPromiseLike(outcome)) return DONE;
+    // DONE comes back from a middleware that returned `next()` of a call that finished synchronously.
+    if (outcome === undefined || outcome === DONE || !isPromiseLike(outcome)) return undefined;
     if (this.trusted[index]) return outcome;
     return outcome.then(undefined, (error: unknown) => ctx.fail(error));
+  }
+
+  /** The `next` a middleware gets: always a promise (DONE when the rest finished synchronously). */
+  private nextOf(ctx: CallContext, index: number): () => Promise<void> {
+    return () => this.continue(ctx, index) ?? DONE;
   }
 }

@@ -32,7 +32,7 @@ import type { RuleBehavior } from '../policy/permission-rule.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import { observationFromError } from './error-observation.js';
 import { accessOf, locksFor } from './resource-locks.js';
-import { runCall } from './run-call.js';
+import { runCall, startCall } from './run-call.js';
 import { checkTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS } from './timeout-ms.js';
 import { ToolContext } from './tool-context.js';
 import type { CallOptions } from './tool-context.js';
@@ -225,11 +225,17 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     const locks = locksFor(ctx.state);
     const run = (release: () => void): Promise<O | Observation> => {
       ctx.lockHeld = true;
-      let pending: Promise<O | Observation>;
+      let pending: O | Observation | Promise<O | Observation>;
       try {
-        pending = this.invokeWith(action, ctx);
+        pending = this.invokeNow(action, ctx);
       } catch (error) {
         pending = Promise.reject(error);
+      }
+      if (pending instanceof Observation) {
+        // The executor answered synchronously: no promise hop to release the lock.
+        ctx.lockHeld = false;
+        release();
+        return Promise.resolve(pending);
       }
       return pending.then(
         (result) => {
@@ -258,6 +264,17 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     const executor = this.executor;
     if (!executor) return Promise.reject(this.noExecutor());
     return runCall(this, executor, action, ctx);
+  }
+
+  /**
+   * @internal {@link ToolDefinition.invokeWith}, but a synchronous executor's Observation comes
+   * back synchronously (the runtime's fast path). A subclass that overrides `invokeWith` is honoured.
+   */
+  invokeNow(action: A, ctx: ToolContext): O | Observation | Promise<O | Observation> {
+    if (this.invokeWith !== ToolDefinition.prototype.invokeWith) return this.invokeWith(action, ctx);
+    const executor = this.executor;
+    if (!executor) return Promise.reject(this.noExecutor());
+    return startCall(this, executor, action, ctx);
   }
 
   /**

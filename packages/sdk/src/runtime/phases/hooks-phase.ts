@@ -7,7 +7,11 @@ import { ActionEvent } from '../action-event.js';
 import type { CallContext } from '../call-context.js';
 import type { CompiledHooks, NamedHook, PostHook, PreHook } from '../call-hooks.js';
 import type { CallPhase } from '../call-middleware.js';
+import type { CallPipeline, CallStep } from '../call-pipeline.js';
 import { invalidArgumentsMessage } from '../invalid-arguments-message.js';
+
+/** One tool's own pre and post hooks. */
+type ToolHooks = NonNullable<ReturnType<CompiledHooks['tools']['get']>>;
 
 function hookFailed(hook: NamedHook<unknown>, ctx: CallContext, error: unknown): ToolwrightError {
   return new ToolwrightError({
@@ -113,10 +117,7 @@ function afterPost(ctx: CallContext, returned: unknown): void {
 export function hooksPhase(hooks: CompiledHooks): CallPhase {
   return (ctx, next) => {
     const own = hooks.tools.get(ctx.toolName);
-    const after = (): void | Promise<void> => {
-      const tool = own ? runPost(ctx, own.post) : undefined;
-      return isPromiseLike(tool) ? tool.then(() => runPost(ctx, hooks.post)) : runPost(ctx, hooks.post);
-    };
+    const after = (): void | Promise<void> => afterCall(ctx, hooks, own);
     // A pre hook that rewrote the Action onto another resource: lock that one first.
     const rest = (): Promise<void> => {
       if (ctx.settled) return Promise.resolve();
@@ -128,5 +129,36 @@ export function hooksPhase(hooks: CompiledHooks): CallPhase {
     if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(run);
     const tool = own ? runPre(ctx, own.pre) : undefined;
     return isPromiseLike(tool) ? tool.then(run) : run();
+  };
+}
+
+/** The tool's post hooks, then the global ones. */
+function afterCall(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | undefined): void | Promise<void> {
+  const tool = own ? runPost(ctx, own.post) : undefined;
+  return isPromiseLike(tool) ? tool.then(() => runPost(ctx, hooks.post)) : runPost(ctx, hooks.post);
+}
+
+/** The rest of the call (unless a pre hook settled it), then the post hooks. */
+function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | undefined, pipeline: CallPipeline, next: number): void | Promise<void> {
+  if (!ctx.settled) {
+    // A pre hook that rewrote the Action onto another resource: lock that one first.
+    const moved = ctx.relock();
+    if (moved) return moved.then(() => aroundRest(ctx, hooks, own, pipeline, next));
+  }
+  const rest = ctx.settled ? undefined : pipeline.continue(ctx, next);
+  return rest ? rest.then(() => afterCall(ctx, hooks, own)) : afterCall(ctx, hooks, own);
+}
+
+/**
+ * @internal {@link hooksPhase} as the pipeline runs it: no closure and no promise while the hooks
+ * and the tool answer synchronously.
+ */
+export function hooksStep(hooks: CompiledHooks): CallStep {
+  return (ctx, pipeline, next) => {
+    const own = hooks.tools.get(ctx.toolName);
+    const global = runPre(ctx, hooks.pre);
+    if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(() => aroundRest(ctx, hooks, own, pipeline, next));
+    const tool = own ? runPre(ctx, own.pre) : undefined;
+    return isPromiseLike(tool) ? tool.then(() => aroundRest(ctx, hooks, own, pipeline, next)) : aroundRest(ctx, hooks, own, pipeline, next);
   };
 }

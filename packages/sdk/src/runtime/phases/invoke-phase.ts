@@ -1,3 +1,4 @@
+import { Observation } from '../../tool/observation.js';
 import type { CallContext } from '../call-context.js';
 import { missingAction } from './resolve-phase.js';
 
@@ -7,20 +8,33 @@ import { missingAction } from './resolve-phase.js';
  * Observation, or the error itself (post hooks see it; the error funnel words it at the end).
  */
 export function invokePhase(ctx: CallContext): Promise<void> {
+  return invokeStep(ctx) ?? Promise.resolve();
+}
+
+/**
+ * @internal {@link invokePhase} as the pipeline runs it: a tool that answered synchronously sets
+ * the outcome synchronously (undefined: no promise).
+ */
+export function invokeStep(ctx: CallContext): Promise<void> | undefined {
   const tool = ctx.tool;
   const action = ctx.action;
   if (!tool || !action) {
     ctx.fail(missingAction());
     ctx.releaseLock();
-    return Promise.resolve();
+    return undefined;
   }
   let pending;
   try {
-    pending = tool.invokeWith(action, ctx);
+    pending = tool.invokeNow(action, ctx);
   } catch (error) {
     ctx.fail(error);
     ctx.releaseLock();
-    return Promise.resolve();
+    return undefined;
+  }
+  if (pending instanceof Observation) {
+    ctx.releaseLock();
+    ctx.succeed(pending);
+    return undefined;
   }
   return pending.then(
     (observation) => {

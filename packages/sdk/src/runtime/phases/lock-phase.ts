@@ -1,5 +1,6 @@
 import type { ReleaseLock } from '../../tool/resource-locks.js';
 import type { CallContext } from '../call-context.js';
+import type { CallPipeline } from '../call-pipeline.js';
 
 /**
  * Takes the call's resource lock (see `ResourceLocks`) for the rest of the call, so every entry
@@ -15,4 +16,17 @@ export function lockPhase(ctx: CallContext, next: () => Promise<void>): Promise<
   };
   const granted = ctx.takeLock();
   return typeof granted === 'function' ? run(granted) : granted.then(run);
+}
+
+/** @internal {@link lockPhase} as the pipeline runs it: no closure while the lock is free. */
+export function lockStep(ctx: CallContext, pipeline: CallPipeline, next: number): void | Promise<void> {
+  const granted = ctx.takeLock();
+  if (typeof granted === 'function') {
+    ctx.holdLock(granted);
+    return pipeline.continue(ctx, next);
+  }
+  return granted.then((release) => {
+    ctx.holdLock(release);
+    return pipeline.continue(ctx, next);
+  });
 }

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import type { CallContext } from '../call-context.js';
+import type { CallPipeline } from '../call-pipeline.js';
 import { buildAction } from './build-action.js';
 import { findTool } from './find-tool.js';
 import { parseArguments } from './parse-arguments.js';
@@ -12,22 +13,31 @@ import { parseArguments } from './parse-arguments.js';
  * expected. Synchronous.
  */
 export function resolvePhase(ctx: CallContext, next: () => Promise<void>): void | Promise<void> {
-  if (ctx.settled) return;
+  if (resolveCall(ctx)) return next();
+}
+
+/** @internal {@link resolvePhase} as the pipeline runs it (no `next` closure). */
+export function resolveStep(ctx: CallContext, pipeline: CallPipeline, next: number): void | Promise<void> {
+  if (resolveCall(ctx)) return pipeline.continue(ctx, next);
+}
+
+/** Resolves the call; false after setting the error outcome (or when it already had one). */
+function resolveCall(ctx: CallContext): boolean {
+  if (ctx.settled) return false;
   const tool = findTool(ctx);
-  if (!tool) return;
+  if (!tool) return false;
   ctx.tool = tool;
   ctx.toolName = tool.name;
   try {
     tool.prepareContext(ctx);
   } catch (error) {
     ctx.fail(error);
-    return;
+    return false;
   }
   parseArguments(ctx, tool);
-  if (ctx.settled) return;
+  if (ctx.settled) return false;
   buildAction(ctx, tool, ctx.arguments!);
-  if (ctx.settled) return;
-  return next();
+  return !ctx.settled;
 }
 
 /** The error for a call that reached the invoke phase without an Action (a phase removed it): our bug. */
