@@ -19,12 +19,13 @@ export class GreetExecutor {
 
 export const registry = new ToolRegistry();
 
-@Tool({ description: 'Greets someone.', annotations: { readOnlyHint: true }, registry })
+@Tool({ description: 'Greets someone.', annotations: { readOnlyHint: true } })
 export class GreetTool extends ToolDefinition<GreetAction> {
   static create(state: ConversationState): GreetTool[] {
     return [new GreetTool({ actionType: GreetAction, executor: state.getService(GreetExecutor) })];
   }
 }
+registry.register(GreetTool); // @Tool only records; registering is explicit
 
 export async function quickStart(): Promise<string> {
   const state = new ConversationState({ workingDir: process.cwd() });

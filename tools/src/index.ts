@@ -1,6 +1,6 @@
 /**
- * @toolwright/tools — the built-in tools. Importing this module registers them in
- * `defaultRegistry` (through `@Tool`); `registerBuiltinTools(registry)` adds them to another one.
+ * @toolwright/tools — the built-in tools. Importing this module registers nothing;
+ * `registerBuiltinTools(registry?)` adds them to a registry (default: `defaultRegistry`).
  */
 export { BUILTIN_PRESETS, BUILTIN_TOOL_NAMES, isBuiltinPreset, registerBuiltinTools } from './register-builtin-tools.js';
 export type { BuiltinPreset, RegisterBuiltinToolsOptions } from './register-builtin-tools.js';

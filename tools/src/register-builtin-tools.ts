@@ -59,8 +59,8 @@ export interface RegisterBuiltinToolsOptions {
 }
 
 /**
- * Registers a set of built-in tools in a registry (default: `defaultRegistry`, where importing this
- * package already put the OpenHands-style ones through `@Tool`). A name that is already registered
+ * Registers a set of built-in tools in a registry (default: `defaultRegistry`; importing this
+ * package registers nothing, `@Tool` only records metadata). A name that is already registered
  * is left as it is, so calling this twice, or after a user registered their own tool under a
  * built-in name, is safe. Called as `registerBuiltinTools(registry?)` or
  * `registerBuiltinTools({ preset, registry })`; an unknown preset throws `INVALID_PARAMS`.

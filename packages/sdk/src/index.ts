@@ -86,6 +86,7 @@ export type {
 export { coerceResult, errorObservation } from './tool/run-call.js';
 export { DEFAULT_ANNOTATIONS, resolveAnnotations } from './tool/tool-annotations.js';
 export type { ResolvedToolAnnotations, ToolAnnotations } from './tool/tool-annotations.js';
+export { toolClassMetadataOf } from './tool/tool-class-metadata.js';
 export type { ToolClassMetadata } from './tool/tool-class-metadata.js';
 export type { ClientHandlers, ClientLogLevel, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from './tool/client-handlers.js';
 export { observationFromError } from './tool/error-observation.js';

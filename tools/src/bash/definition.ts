@@ -19,7 +19,6 @@ export const BASH_DESCRIPTION = TERMINAL_DESCRIPTION;
   name: 'bash',
   description: BASH_DESCRIPTION,
   params: BashParams,
-  registry: false,
   annotations: { title: 'bash', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
 })
 export class BashTool extends ToolDefinition<TerminalAction, TerminalObservation> {

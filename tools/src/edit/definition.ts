@@ -21,7 +21,6 @@ export const EDIT_DESCRIPTION = [
   name: 'edit',
   description: EDIT_DESCRIPTION,
   params: FileToolParams,
-  registry: false,
   annotations: { title: 'edit', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 })
 export class EditTool extends ToolDefinition<EditAction, EditObservation> {

@@ -23,7 +23,6 @@ export const READ_DESCRIPTION = [
   name: 'read',
   description: READ_DESCRIPTION,
   params: FileToolParams,
-  registry: false,
   annotations: { title: 'read', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 })
 export class ReadTool extends ToolDefinition<ReadAction, ReadObservation> {

@@ -16,7 +16,7 @@ export const TASK_CREATE_DESCRIPTION = [
 ].join('\n');
 
 /** `task_create`: a new pending task. */
-@Tool({ name: 'task_create', description: TASK_CREATE_DESCRIPTION, registry: false, annotations: { title: 'task_create', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } })
+@Tool({ name: 'task_create', description: TASK_CREATE_DESCRIPTION, annotations: { title: 'task_create', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } })
 export class TaskCreateTool extends ToolDefinition<TaskCreateAction, TaskObservation> {
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskCreateTool[] {
@@ -29,7 +29,7 @@ export class TaskCreateTool extends ToolDefinition<TaskCreateAction, TaskObserva
 export const TASK_GET_DESCRIPTION = 'Shows one task in full: subject, status, owner, description, what blocks it and what it blocks, metadata.';
 
 /** `task_get`: one task in full. */
-@Tool({ name: 'task_get', description: TASK_GET_DESCRIPTION, registry: false, annotations: { title: 'task_get', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } })
+@Tool({ name: 'task_get', description: TASK_GET_DESCRIPTION, annotations: { title: 'task_get', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } })
 export class TaskGetTool extends ToolDefinition<TaskGetAction, TaskObservation> {
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskGetTool[] {
@@ -42,7 +42,7 @@ export class TaskGetTool extends ToolDefinition<TaskGetAction, TaskObservation> 
 export const TASK_LIST_DESCRIPTION = 'Lists every task of this conversation, one line each: id, status, subject, owner, and the tasks it waits for.';
 
 /** `task_list`: every task, one line each. */
-@Tool({ name: 'task_list', description: TASK_LIST_DESCRIPTION, registry: false, annotations: { title: 'task_list', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } })
+@Tool({ name: 'task_list', description: TASK_LIST_DESCRIPTION, annotations: { title: 'task_list', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } })
 export class TaskListTool extends ToolDefinition<TaskListAction, TaskObservation> {
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskListTool[] {
@@ -58,7 +58,7 @@ export const TASK_UPDATE_DESCRIPTION = [
 ].join('\n');
 
 /** `task_update`: fields, status and links of a task. */
-@Tool({ name: 'task_update', description: TASK_UPDATE_DESCRIPTION, registry: false, annotations: { title: 'task_update', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } })
+@Tool({ name: 'task_update', description: TASK_UPDATE_DESCRIPTION, annotations: { title: 'task_update', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } })
 export class TaskUpdateTool extends ToolDefinition<TaskUpdateAction, TaskObservation> {
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskUpdateTool[] {

@@ -20,7 +20,6 @@ export const WRITE_DESCRIPTION = [
   name: 'write',
   description: WRITE_DESCRIPTION,
   params: FileToolParams,
-  registry: false,
   annotations: { title: 'write', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 })
 export class WriteTool extends ToolDefinition<WriteAction, WriteObservation> {

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ToolDefinition } from '@toolwright/sdk';
+import { defaultRegistry, toolClassMetadataOf, ToolDefinition } from '@toolwright/sdk';
+import type { ToolClass } from '@toolwright/sdk';
 import { CliError } from '../cli-error.js';
 
 function looksLikePath(specifier: string): boolean {
@@ -9,9 +10,10 @@ function looksLikePath(specifier: string): boolean {
 
 /**
  * Loads the `--import` modules in order (paths are resolved against `cwd`, other names as
- * packages). A module may register tools in the default registry (`@Tool`, `register`) for a
- * spec to name, and may export `tools`: ready-made ToolDefinitions added to the toolset as they
- * are. Returns those tools; a module that fails to load is a {@link CliError}.
+ * packages). The `@Tool` classes a module exports are registered in the default registry (under
+ * their declared names, unless the module registered that name itself) for a spec to name; a
+ * module may also export `tools`: ready-made ToolDefinitions added to the toolset as they are.
+ * Returns those tools; a module that fails to load is a {@link CliError}.
  */
 export async function importToolModules(specifiers: readonly string[], cwd: string): Promise<ToolDefinition[]> {
   const tools: ToolDefinition[] = [];
@@ -27,6 +29,7 @@ export async function importToolModules(specifiers: readonly string[], cwd: stri
         cause: error,
       });
     }
+    registerToolClasses(mod);
     if (mod.tools === undefined) continue;
     const list: unknown[] = Array.isArray(mod.tools) ? mod.tools : [mod.tools];
     const bad = list.findIndex((t) => !(t instanceof ToolDefinition));
@@ -36,4 +39,13 @@ export async function importToolModules(specifiers: readonly string[], cwd: stri
     tools.push(...(list as ToolDefinition[]));
   }
   return tools;
+}
+
+/** Registers each exported `@Tool` class whose declared name is still free in the default registry. */
+function registerToolClasses(mod: Record<string, unknown>): void {
+  for (const value of Object.values(mod)) {
+    if (typeof value !== 'function' || !(value.prototype instanceof ToolDefinition)) continue;
+    const name = toolClassMetadataOf(value)?.name;
+    if (name && !defaultRegistry.has(name)) defaultRegistry.register(value as ToolClass);
+  }
 }

@@ -2,8 +2,7 @@ import type { AnyClass } from '../schema/metadata-store.js';
 import type { ToolAnnotations } from '../tool/tool-annotations.js';
 import { recordToolClass } from '../tool/tool-class-metadata.js';
 import { toolNameFromClass } from '../tool/tool-name.js';
-import { defaultRegistry } from './default-registry.js';
-import type { ToolClass, ToolRegistry } from './tool-registry.js';
+import type { ToolClass } from './tool-registry.js';
 
 /** Options of {@link Tool}. */
 export interface ToolOptions {
@@ -17,18 +16,16 @@ export interface ToolOptions {
   annotations?: ToolAnnotations;
   /** The class that validates a spec's `params`. */
   params?: AnyClass;
-  /** Where to register (default: `defaultRegistry`); `false` records metadata only. */
-  registry?: ToolRegistry | false;
 }
 
 /**
- * Declares a tool class: records its name, description, annotations and Params class, and
- * registers the class (which must have `static create(convState, params)`) in a registry.
+ * Declares a tool class: records its name, description, annotations and Params class. It only
+ * records — importing a tool changes no registry; register the class explicitly, e.g.
+ * `registry.register(GreetTool)` (the name comes from this metadata).
  */
 export function Tool(options: ToolOptions) {
   return <T extends ToolClass>(target: T): void => {
     const name = options.name ?? toolNameFromClass(target.name);
     recordToolClass(target, { name, description: options.description, annotations: options.annotations, params: options.params, title: options.title });
-    if (options.registry !== false) (options.registry ?? defaultRegistry).register(name, target);
   };
 }

@@ -54,6 +54,18 @@ interface Entry extends RegisteredTool {
   isUsable?: () => boolean;
 }
 
+/** The name `@Tool` recorded for `cls`; a class without `@Tool` must be registered with a name. */
+function declaredName(cls: ToolClass): string {
+  const meta = typeof cls === 'function' ? toolClassMetadataOf(cls) : undefined;
+  if (!meta?.name) {
+    throw new ToolwrightError({
+      code: ErrorCode.INVALID_DEFINITION,
+      message: `register(${typeof cls === 'function' ? cls.name || 'class' : typeof cls}): only a class declared with @Tool can be registered without a name; use register(name, target).`,
+    });
+  }
+  return meta.name;
+}
+
 function isToolClass(target: ToolTarget): target is ToolClass {
   return typeof target === 'function' && (target as { prototype?: unknown }).prototype instanceof ToolDefinition;
 }
@@ -66,8 +78,16 @@ function isToolClass(target: ToolTarget): target is ToolClass {
 export class ToolRegistry {
   private readonly entries = new Map<string, Entry>();
 
+  /** Registers a `@Tool` class under the name its decorator recorded. Throws `DUPLICATE_TOOL` if taken, unless `replace`. */
+  register(target: ToolClass, options?: RegisterOptions): this;
   /** Registers `target` under `name`. Throws `DUPLICATE_TOOL` if taken, unless `replace`. */
-  register(name: string, target: ToolTarget, options: RegisterOptions = {}): this {
+  register(name: string, target: ToolTarget, options?: RegisterOptions): this;
+  register(nameOrClass: string | ToolClass, target?: ToolTarget | RegisterOptions, options: RegisterOptions = {}): this {
+    if (typeof nameOrClass !== 'string') return this.register(declaredName(nameOrClass), nameOrClass, (target as RegisterOptions | undefined) ?? {});
+    const name = nameOrClass;
+    if (target === undefined || (typeof target === 'object' && !(target instanceof ToolDefinition))) {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `register('${name}', target): give the tool instance, class or factory to register under '${name}'.`, details: { name } });
+    }
     assertToolName(name);
     if (this.entries.has(name) && !options.replace) {
       throw new ToolwrightError({
@@ -76,7 +96,7 @@ export class ToolRegistry {
         details: { name },
       });
     }
-    this.entries.set(name, this.entryFor(name, target, options));
+    this.entries.set(name, this.entryFor(name, target as ToolTarget, options));
     return this;
   }
 
