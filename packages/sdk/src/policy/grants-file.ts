@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
@@ -20,6 +20,12 @@ export interface GrantsDocument {
 
 const BEHAVIORS: readonly RuleBehavior[] = ['allow', 'ask', 'deny'];
 const MAX_BYTES = 1024 * 1024;
+/** How long {@link GrantsFile.add} waits for another writer's lock before giving up. */
+const LOCK_WAIT_MS = 10_000;
+/** A lock file older than this is left over from a writer that died: it is removed. */
+const STALE_LOCK_MS = 30_000;
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function grantsError(path: string, where: string, problem: string): ToolwrightError {
   return new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `${path}${where ? `: ${where}` : ''}: ${problem}`, details: { source: path, path: where } });
@@ -81,11 +87,59 @@ export class GrantsFile {
   }
 
   /**
-   * Adds rules (those already present are skipped), re-reading the file first so that edits made
-   * meanwhile are kept; written to a temporary file and renamed, so readers never see half a file.
-   * Returns the rules actually added.
+   * Adds rules (those already present are skipped): a locked read-merge-write, so two processes
+   * (or two calls) adding at once both keep their rules and edits made meanwhile are kept; written
+   * to a temporary file and renamed, so readers never see half a file. Returns the rules actually added.
    */
   async add(rules: readonly PermissionRule[]): Promise<PermissionRule[]> {
+    if (rules.length === 0) return [];
+    await mkdir(dirname(this.path), { recursive: true });
+    const unlock = await this.lock();
+    try {
+      return await this.addLocked(rules);
+    } finally {
+      await unlock();
+    }
+  }
+
+  /**
+   * Takes `<path>.lock` (created with O_EXCL, so one writer at a time across processes), retrying
+   * with a short random pause while another writer holds it; a lock older than 30 s is a dead
+   * writer's and is removed. Gives up after 10 s with an error naming the lock file.
+   */
+  private async lock(): Promise<() => Promise<void>> {
+    const lockPath = `${this.path}.lock`;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        const handle = await open(lockPath, 'wx', 0o600);
+        try {
+          await handle.writeFile(`${process.pid}\n`);
+        } finally {
+          await handle.close();
+        }
+        return () => unlink(lockPath).catch(() => undefined);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EEXIST') throw grantsError(this.path, '', `cannot create the lock file ${lockPath} (${code ?? String(error)}).`);
+      }
+      try {
+        if (Date.now() - (await stat(lockPath)).mtimeMs > STALE_LOCK_MS) {
+          await unlink(lockPath).catch(() => undefined);
+          continue;
+        }
+      } catch {
+        continue; // released meanwhile: try again at once
+      }
+      if (Date.now() > deadline) {
+        throw grantsError(this.path, '', `another writer has held ${lockPath} for more than ${LOCK_WAIT_MS / 1000} s; if no toolwright process is running, delete that file.`);
+      }
+      await pause(5 + Math.floor(Math.random() * 20));
+    }
+  }
+
+  /** {@link GrantsFile.add} under the lock: read, merge, write to a temporary file, rename. */
+  private async addLocked(rules: readonly PermissionRule[]): Promise<PermissionRule[]> {
     const doc = await this.read();
     const added: PermissionRule[] = [];
     for (const rule of rules) {
@@ -95,7 +149,6 @@ export class GrantsFile {
       added.push(rule);
     }
     if (added.length === 0) return added;
-    await mkdir(dirname(this.path), { recursive: true });
     const temp = `${this.path}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temp, `${JSON.stringify(doc, null, 2)}\n`, { mode: 0o600 });
     await rename(temp, this.path);
