@@ -1,5 +1,7 @@
 import { ExitCode } from '../cli-error.js';
 import { renderToolTable } from '../format/tool-table.js';
+import { terminalApproval } from '../policy/approval-prompts.js';
+import type { AskLine } from '../policy/approval-prompts.js';
 import type { CommandContext } from './command-context.js';
 import { withToolset } from './command-context.js';
 
@@ -13,7 +15,11 @@ export const NON_INTERACTIVE_USAGE =
  */
 export function shellCommand(context: CommandContext): Promise<ExitCode> {
   const { term } = context;
-  return withToolset(context, async (toolset) => {
+  // Approvals are asked through the shell's own line editor once it runs (the same y/n/always as `call`).
+  const asker: { line?: AskLine } = {};
+  const approval = terminalApproval(term, (prompt, signal) => (asker.line ? asker.line(prompt, signal) : Promise.resolve(undefined)));
+  const opened = term.interactive ? { ...context, openToolset: () => context.openToolset({ approval }) } : context;
+  return withToolset(opened, async (toolset) => {
     if (!term.interactive) {
       term.out(renderToolTable(toolset.rows(), term.c, term.columns));
       term.out('');
@@ -21,6 +27,6 @@ export function shellCommand(context: CommandContext): Promise<ExitCode> {
       return ExitCode.OK;
     }
     const { runShell } = await import('../shell/interactive-shell.js');
-    return runShell(toolset, term);
+    return runShell(toolset, term, asker);
   });
 }

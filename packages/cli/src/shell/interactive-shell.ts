@@ -6,6 +6,7 @@ import { escapeControlChars } from '../format/escape-control-chars.js';
 import { renderToolTable } from '../format/tool-table.js';
 import { ProgressLine } from '../io/progress-line.js';
 import type { Terminal } from '../io/terminal.js';
+import type { AskLine } from '../policy/approval-prompts.js';
 import type { Toolset } from '../toolset/toolset.js';
 import { createCompleter } from './shell-completer.js';
 
@@ -31,8 +32,10 @@ function splitLine(line: string): [string, string] {
  * The interactive shell of `toolwright` on a terminal: lists the tools, completes tool names
  * with Tab, shows `help <tool>` from the schema, and runs `<tool> <json>` through the runtime,
  * showing the visualized Action and Observation — errors exactly as the model would read them.
+ * A call the permission policy asks about is put to the user here (y/n/always), through this
+ * shell's line editor (`approvals.line` is set while the shell runs).
  */
-export async function runShell(toolset: Toolset, term: Terminal): Promise<ExitCode> {
+export async function runShell(toolset: Toolset, term: Terminal, approvals: { line?: AskLine } = {}): Promise<ExitCode> {
   const c = term.c;
   term.out(`${c.bold('toolwright')} shell — ${toolset.names().length} tools in ${term.io.cwd}. Type ${c.cyan('help')} for commands.`);
   term.out(renderToolTable(toolset.rows(), c, term.columns));
@@ -67,6 +70,17 @@ export async function runShell(toolset: Toolset, term: Terminal): Promise<ExitCo
     }
     rl.close();
   });
+  // A question during a call: readline hands the next line to it, not to the command loop.
+  approvals.line = (prompt, signal) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) return resolve(undefined);
+      const onAbort = (): void => resolve(undefined);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      rl.question(prompt, signal ? { signal } : {}, (answer) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(answer);
+      });
+    });
   const unsubscribe = toolset.onToolsChanged(() => term.out(c.dim(`\n(tools changed: ${toolset.names().length} tools)`)));
   rl.prompt();
   try {
@@ -95,6 +109,7 @@ export async function runShell(toolset: Toolset, term: Terminal): Promise<ExitCo
       rl.prompt();
     }
   } finally {
+    approvals.line = undefined;
     unsubscribe();
     rl.close();
   }
