@@ -51,11 +51,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright', 'toolwright --spec agent.yaml'],
   },
   list: {
-    usage: 'toolwright list [--spec FILE] [--json]',
-    summary: 'the tools: name, origin, annotation badges, description',
+    usage: 'toolwright list [--spec FILE] [--json] [--context KEY=VALUE]...',
+    summary: "the tools of a turn's view: name, origin, annotation badges, description",
     positionals: [0, 0],
-    options: { json: { type: 'boolean', help: 'machine-readable output' } },
-    examples: ['toolwright list', 'toolwright list --spec agent.yaml --json'],
+    options: {
+      json: { type: 'boolean', help: 'machine-readable output' },
+      context: { type: 'string', multiple: true, value: 'KEY=VALUE', help: "a value of the turn's context the spec's toolsets see (their when:); repeatable" },
+    },
+    examples: ['toolwright list', 'toolwright list --spec agent.yaml --json', 'toolwright list --spec agent.yaml --context role=admin'],
   },
   schema: {
     usage: 'toolwright schema [TOOL...] [--format openai|responses|anthropic|gemini|mcp] [--strict] [--security-risk]',

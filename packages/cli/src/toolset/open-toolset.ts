@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Agent, ConversationState, defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
+import { Agent, ConversationState, defaultRegistry, loadAgentSpec, toolsetsFromSpec, ToolwrightError } from '@toolwright/sdk';
 import type { AgentSpec, ApprovalHandler, ToolDefinition } from '@toolwright/sdk';
 import { cliPolicy } from '../policy/policy-flags.js';
 import type { PolicyFlags } from '../policy/policy-flags.js';
@@ -63,6 +63,7 @@ function closingAlso(agent: Agent, also: () => Promise<void>): ToolRuntime {
     },
     originOf: (name) => agent.originOf(name),
     executeToolCall: (call, callOptions) => agent.executeToolCall(call, callOptions),
+    startTurn: (values) => agent.startTurn(values),
     onToolsChanged: (listener) => agent.onToolsChanged(listener),
     close: async () => {
       await agent.close();
@@ -97,6 +98,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     tools: spec.tools,
     mcpServers: spec.mcpServers,
     filterToolsRegex: spec.filterToolsRegex,
+    toolsets: toolsetsFromSpec(spec.toolsets, defaultRegistry),
     extraTools,
     registry: defaultRegistry,
     policy: cliPolicy(options.policyFlags ?? { allow: [], ask: [], deny: [] }, spec.permissions, options.cwd, options.approval),

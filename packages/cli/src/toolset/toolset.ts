@@ -20,6 +20,8 @@ export interface ToolRuntime {
     call: { id: string; name: string; arguments: string | Record<string, unknown> },
     options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers },
   ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
+  /** Starts a turn for the context `values` (toolsets resolved) and returns its view. */
+  startTurn?(values: Readonly<Record<string, unknown>>): Promise<{ tools(): ToolDefinition[] }>;
   onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
   close(): Promise<void>;
 }
@@ -86,6 +88,19 @@ export class Toolset implements ServedToolset {
     const origin = this.runtime.originOf(name);
     if (origin?.type === 'mcp') return `mcp:${origin.server}`;
     return origin?.spec !== undefined && this.builtinNames.has(origin.spec) ? 'builtin' : 'native';
+  }
+
+  /** The rows of the view of a turn with the context `values` (the spec's toolsets resolved for it). */
+  async turnRows(values: Readonly<Record<string, unknown>>): Promise<ToolRow[]> {
+    if (!this.runtime.startTurn) return this.rows();
+    const view = await this.runtime.startTurn(values);
+    return view.tools().map((tool) => ({
+      name: tool.name,
+      origin: this.runtime.originOf(tool.name) ? this.originLabel(tool.name) : 'toolset',
+      title: tool.title,
+      description: tool.description,
+      annotations: tool.annotations,
+    }));
   }
 
   /** The rows of `toolwright list`. */

@@ -38,7 +38,7 @@ describe('parseCommandLine', () => {
     const error = usageError(() => parseCommandLine(['list', '--jsno']));
     expect(error.command).toBe('list');
     expect(error.message).toBe("unknown option '--jsno'. Did you mean '--json'?");
-    expect(error.hint).toBe('Usage: toolwright list [--spec FILE] [--json]');
+    expect(error.hint).toBe('Usage: toolwright list [--spec FILE] [--json] [--context KEY=VALUE]...');
   });
 
   it('reports a missing option value and wrong positionals', () => {
