@@ -88,9 +88,17 @@ export class CallContext extends ToolContext {
     this.call = call;
     this.requestedName = typeof call.name === 'string' ? call.name : undefined;
     this.toolName = this.requestedName ?? '';
-    // A place in the resource queue now, in the order calls are scheduled: whatever the call
-    // awaits before its lock (middleware, an async permission check, a human), it keeps its turn.
-    this.reservation = environment.locks.reserve();
+  }
+
+  /**
+   * Takes the call's place in the resource queue now, in the order calls are scheduled: whatever
+   * the call awaits before its lock (middleware, an async permission check, a human), it keeps its
+   * turn. The Agent does this for every call it creates. Whoever reserves must end the call with
+   * {@link CallContext.result}, which gives an unused place up (else later calls wait for ever).
+   * Without a reservation the lock phase queues when the call gets there.
+   */
+  reserveLock(): void {
+    this.reservation ??= this.environment.locks.reserve();
   }
 
   /**
