@@ -45,7 +45,16 @@ describe('toolwright groups', () => {
     ]);
     const json = await runCli(['groups', 'list', '--spec', 'agent.yaml', '--json'], { cwd: dir });
     expect(JSON.parse(json.stdout)).toEqual([
-      { toolgroupId: 'builtin::memory', providerId: 'memory', status: { state: 'ready', toolCount: 2 }, args: { max_chunks: 2 } },
+      {
+        toolgroupId: 'builtin::memory',
+        providerId: 'memory',
+        status: { state: 'ready', toolCount: 2 },
+        args: { max_chunks: 2 },
+        tools: [
+          { name: 'memory_insert', state: 'ready' },
+          { name: 'memory_query', state: 'ready' },
+        ],
+      },
       { toolgroupId: 'mcp::down', providerId: 'model-context-protocol', status: { state: 'unreachable', error: "Could not connect to MCP server 'mcp::down' (http://127.0.0.1:9/mcp): bad port." }, mcpEndpoint: { uri: 'http://127.0.0.1:9/mcp' } },
     ]);
     expect(run.stdout + run.stderr + json.stdout + json.stderr).not.toContain('secret-token');

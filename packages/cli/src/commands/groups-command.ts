@@ -15,6 +15,11 @@ function statusText(info: ToolGroupInfo): string {
   }
 }
 
+/** One row per tool that is not ready (the group's row says how many tools are ready). */
+function toolRows(info: ToolGroupInfo): string[][] {
+  return (info.tools ?? []).flatMap((tool) => (tool.state === 'ready' ? [] : [[`  ${info.toolgroupId}/${tool.name}`, '', `${tool.state}: ${tool.error}`]]));
+}
+
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
@@ -22,7 +27,8 @@ function table(rows: string[][]): string {
 
 /**
  * `toolwright groups list|tools [GROUP] --spec FILE [--json]`: the spec's registered tool groups
- * with their status (each group is listed first, so the status says whether it can be reached),
+ * with their status and their tools' (each group is listed first, so the status says whether it
+ * can be reached; tools that are not ready get a row each),
  * or the tools of every group (or of one group, or one `group/tool`).
  */
 export async function groupsCommand(context: CommandContext): Promise<ExitCode> {
@@ -39,7 +45,7 @@ export async function groupsCommand(context: CommandContext): Promise<ExitCode> 
       const groups = runtime.listToolGroups();
       if (json) term.out(JSON.stringify(groups.map(publicGroup), null, 2));
       else if (groups.length === 0) term.out('No tool groups registered (the spec has no toolGroupRegistry).');
-      else term.outUntrusted(table([['GROUP', 'PROVIDER', 'STATUS'], ...groups.map((g) => [g.toolgroupId, g.providerId, statusText(g)])]));
+      else term.outUntrusted(table([['GROUP', 'PROVIDER', 'STATUS'], ...groups.flatMap((g) => [[g.toolgroupId, g.providerId, statusText(g)], ...toolRows(g)])]));
       return ExitCode.OK;
     }
     let tools: readonly ToolDef[];
@@ -67,5 +73,6 @@ function publicGroup(info: ToolGroupInfo): Record<string, unknown> {
   const out: Record<string, unknown> = { toolgroupId: info.toolgroupId, providerId: info.providerId, status: info.status };
   if (info.mcpEndpoint) out.mcpEndpoint = { uri: info.mcpEndpoint.uri, ...(info.mcpEndpoint.transport ? { transport: info.mcpEndpoint.transport } : {}) };
   if (Object.keys(info.args).length > 0) out.args = info.args;
+  if (info.tools) out.tools = info.tools;
   return out;
 }

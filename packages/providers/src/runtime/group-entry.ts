@@ -5,10 +5,10 @@ import type { InvocationContext, ListingContext, ToolGroupProvider } from './too
 import type { ToolDef } from './tool-def.js';
 import type { ToolGroup, ToolGroupStatus } from './tool-group.js';
 import { messageOf } from './message-of.js';
-import type { ToolSettler } from './tool-settler.js';
+import type { ToolHealth, ToolSettler } from './tool-settler.js';
 
 /** One indexed tool: what the model sees, plus its lazily compiled argument check. */
-export interface IndexedTool {
+export interface IndexedTool extends ToolHealth {
   readonly def: ToolDef;
   readonly entry: GroupEntry;
   check?: SchemaCheck;

@@ -6,7 +6,7 @@ import { failedResult, resultFromError } from './invocation-error.js';
 import { parseToolRef } from './parse-tool-ref.js';
 import type { InvocationContext, ListingContext, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
-import type { ToolGroup, ToolGroupInfo, ToolGroupInput } from './tool-group.js';
+import type { ToolGroup, ToolGroupInfo, ToolGroupInput, ToolStatus } from './tool-group.js';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
 import { messageOf } from './message-of.js';
@@ -137,13 +137,25 @@ export class ToolGroupRuntime {
 
   /** A group with its status. Throws `UNKNOWN_TOOL_GROUP` (with a suggestion). */
   getToolGroup(toolgroupId: string): ToolGroupInfo {
-    const entry = this.entry(toolgroupId);
-    return { ...entry.group, status: entry.status };
+    return this.infoOf(this.entry(toolgroupId));
   }
 
   /** Every group with its index status (`not-indexed`, `ready`, `unreachable`, `auth-required`). */
   listToolGroups(): ToolGroupInfo[] {
-    return [...this.groups.values()].map((entry) => ({ ...entry.group, status: entry.status }));
+    return [...this.groups.values()].map((entry) => this.infoOf(entry));
+  }
+
+  /** A group's info: its status, and each tool's once it is indexed. */
+  private infoOf(entry: GroupEntry): ToolGroupInfo {
+    if (!entry.tools) return { ...entry.group, status: entry.status };
+    const tools = [...entry.tools.values()].map((tool): ToolStatus => {
+      const name = tool.def.name;
+      if (tool.lastFailure) return { name, state: 'failing', ...tool.lastFailure };
+      const others = (this.byName.get(name) ?? []).filter((t) => t !== tool).map((t) => t.entry.group.toolgroupId);
+      if (others.length > 0) return { name, state: 'ambiguous', error: `Also provided by tool group ${others.map((id) => `'${id}'`).join(', ')}; call it as '${entry.group.toolgroupId}/${name}'.` };
+      return { name, state: 'ready' };
+    });
+    return { ...entry.group, status: entry.status, tools };
   }
 
   /** Lists the group's tools again on next need. */
@@ -237,7 +249,7 @@ export class ToolGroupRuntime {
         ? (tool.plainContext ??= Object.freeze({ group, providerData: NO_DATA }))
         : { group, providerData, signal: options.signal, sessionId: options.sessionId, callId: options.callId };
     // Settling handlers made once per tool (no closures per call); each result gets its own metadata object.
-    const settle = (tool.settle ??= toolSettler(tool.def.name, group.toolgroupId));
+    const settle = (tool.settle ??= toolSettler(tool.def.name, group.toolgroupId, tool));
     try {
       return Promise.resolve(tool.entry.provider.invoke(tool.def, merged, ctx)).then(settle.result, settle.error);
     } catch (error) {

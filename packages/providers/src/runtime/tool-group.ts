@@ -41,7 +41,21 @@ export type ToolGroupStatus =
   | { readonly state: 'unreachable'; readonly error: string }
   | { readonly state: 'auth-required'; readonly error: string };
 
+/**
+ * Where one tool of an indexed group stands:
+ * - `ready`: callable by its name;
+ * - `ambiguous`: another group has a tool of the same name, so it is callable only as `group/tool`;
+ * - `failing`: its last call could not reach what it needs (timeout, provider unreachable,
+ *   credentials missing or rejected); `error` says why. The next successful call makes it `ready`.
+ */
+export type ToolStatus =
+  | { readonly name: string; readonly state: 'ready' }
+  | { readonly name: string; readonly state: 'ambiguous'; readonly error: string }
+  | { readonly name: string; readonly state: 'failing'; readonly error: string; readonly errorCode: number };
+
 /** A group as {@link ToolGroupRuntime.listToolGroups} shows it. */
 export interface ToolGroupInfo extends ToolGroup {
   readonly status: ToolGroupStatus;
+  /** Each tool's status, once the group is indexed (absent before, and while it cannot be listed). */
+  readonly tools?: readonly ToolStatus[];
 }

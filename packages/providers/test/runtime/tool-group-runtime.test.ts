@@ -326,3 +326,48 @@ describe('resolveAgentToolGroups (fact 54)', () => {
     );
   });
 });
+
+describe('per-tool status beside per-group status (PR #2544 review)', () => {
+  /** Two groups of one provider, both listing `lookup`, group `a` also `ping`; `down` makes calls fail as unreachable. */
+  class FlakyProvider implements ToolGroupProvider {
+    readonly id = 'flaky';
+    down = false;
+    listTools(group: ToolGroup): ProvidedToolDef[] {
+      const lookup: ProvidedToolDef = { name: 'lookup', description: 'Look up', inputSchema: { type: 'object', properties: {} } };
+      return group.toolgroupId === 'a' ? [lookup, { name: 'ping', description: 'Ping', inputSchema: { type: 'object', properties: {} } }] : [lookup];
+    }
+    invoke() {
+      if (this.down) throw new ToolwrightError({ code: 'MCP_CONNECTION', message: 'Could not connect to the ping service (ECONNREFUSED).' });
+      return { content: [{ type: 'text' as const, text: 'pong' }] };
+    }
+  }
+
+  it('shows each tool: ready, ambiguous (same name in two groups), failing after an unreachable call, ready again after a good one', async () => {
+    const provider = new FlakyProvider();
+    const runtime = new ToolGroupRuntime({ providers: [provider], onWarning: () => undefined });
+    runtime.registerToolGroup({ toolgroupId: 'a', providerId: 'flaky' });
+    runtime.registerToolGroup({ toolgroupId: 'b', providerId: 'flaky', args: { region: 'eu' } });
+    expect(runtime.getToolGroup('a')).toEqual({ toolgroupId: 'a', providerId: 'flaky', args: {}, status: { state: 'not-indexed' } });
+    await runtime.listTools();
+    provider.down = true;
+    const failed = await runtime.invokeTool('a/ping', {});
+    expect([failed.errorCode, failed.errorMessage]).toEqual([5, 'Could not connect to the ping service (ECONNREFUSED).']);
+    expect(runtime.listToolGroups().map((g) => [g.toolgroupId, g.status, g.tools])).toEqual([
+      [
+        'a',
+        { state: 'ready', toolCount: 2 },
+        [
+          { name: 'lookup', state: 'ambiguous', error: "Also provided by tool group 'b'; call it as 'a/lookup'." },
+          { name: 'ping', state: 'failing', errorCode: 5, error: 'Could not connect to the ping service (ECONNREFUSED).' },
+        ],
+      ],
+      ['b', { state: 'ready', toolCount: 1 }, [{ name: 'lookup', state: 'ambiguous', error: "Also provided by tool group 'a'; call it as 'b/lookup'." }]],
+    ]);
+    // A call that was the caller's fault (bad arguments) does not change the status; a good call clears it.
+    expect((await runtime.invokeTool('a/ping', [] as never)).errorCode).toBe(2);
+    expect(runtime.getToolGroup('a').tools?.[1]?.state).toBe('failing');
+    provider.down = false;
+    expect((await runtime.invokeTool('a/ping', {})).content).toEqual([{ type: 'text', text: 'pong' }]);
+    expect(runtime.getToolGroup('a').tools?.[1]).toEqual({ name: 'ping', state: 'ready' });
+  });
+});
