@@ -89,41 +89,41 @@ export class ResourceLocks {
    * (then released) or cancelled, or the calls after it wait for ever.
    */
   reserve(): LockReservation {
-    const entry: Entry = { access: undefined, ready: false };
+    // The entry is the reservation (a class, not closures: one object per call).
+    const entry = new Reservation(this);
     this.waiting.push(entry);
-    let done = false;
-    return {
-      declare: (access) => {
-        if (done) return;
-        entry.access = access;
-        this.pump();
-      },
-      take: (access) => {
-        if (done) return this.acquire(access);
-        done = true;
-        entry.access = access;
-        entry.ready = true;
-        const index = this.waiting.indexOf(entry);
-        if (!this.blocked(access, this.active.length, index)) {
-          this.waiting.splice(index, 1);
-          this.active.push(entry);
-          const release = this.releaser(entry);
-          // Leaving the queue may free later calls that waited only for this place.
-          if (index < this.waiting.length) this.pump();
-          return release;
-        }
-        return new Promise<ReleaseLock>((resolve) => {
-          entry.grant = resolve;
-        });
-      },
-      cancel: () => {
-        if (done) return;
-        done = true;
-        const index = this.waiting.indexOf(entry);
-        if (index >= 0) this.waiting.splice(index, 1);
-        this.pump();
-      },
-    };
+    return entry;
+  }
+
+  /** @internal {@link LockReservation.declare} of a reservation. */
+  declareOf(entry: Entry, access: ResourceAccess): void {
+    entry.access = access;
+    this.pump();
+  }
+
+  /** @internal {@link LockReservation.take} of a reservation not taken yet. */
+  takeOf(entry: Entry, access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
+    entry.access = access;
+    entry.ready = true;
+    const index = this.waiting.indexOf(entry);
+    if (!this.blocked(access, this.active.length, index)) {
+      this.waiting.splice(index, 1);
+      this.active.push(entry);
+      const release = this.releaser(entry);
+      // Leaving the queue may free later calls that waited only for this place.
+      if (index < this.waiting.length) this.pump();
+      return release;
+    }
+    return new Promise<ReleaseLock>((resolve) => {
+      entry.grant = resolve;
+    });
+  }
+
+  /** @internal {@link LockReservation.cancel} of a reservation not taken yet. */
+  cancelOf(entry: Entry): void {
+    const index = this.waiting.indexOf(entry);
+    if (index >= 0) this.waiting.splice(index, 1);
+    this.pump();
   }
 
   private blocked(access: ResourceAccess, activeCount: number, waitingBefore = 0): boolean {
@@ -154,6 +154,32 @@ export class ResourceLocks {
       this.active.push(entry);
       entry.grant!(this.releaser(entry));
     }
+  }
+}
+
+/** A place in a {@link ResourceLocks} queue (its entry and its {@link LockReservation} in one object). */
+class Reservation implements Entry, LockReservation {
+  access: ResourceAccess | undefined = undefined;
+  ready = false;
+  grant?: (release: ReleaseLock) => void;
+  private done = false;
+
+  constructor(private readonly locks: ResourceLocks) {}
+
+  declare(access: ResourceAccess): void {
+    if (!this.done) this.locks.declareOf(this, access);
+  }
+
+  take(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
+    if (this.done) return this.locks.acquire(access);
+    this.done = true;
+    return this.locks.takeOf(this, access);
+  }
+
+  cancel(): void {
+    if (this.done) return;
+    this.done = true;
+    this.locks.cancelOf(this);
   }
 }
 
