@@ -7,6 +7,7 @@ const moduleNameMapper: Record<string, string> = {
   '^@toolwright/sdk$': '<rootDir>/packages/sdk/src/index.ts',
   '^@toolwright/sdk/mcp$': '<rootDir>/packages/sdk/src/mcp/index.ts',
   '^@toolwright/sdk/testing$': '<rootDir>/packages/sdk/src/testing/index.ts',
+  '^@toolwright/sdk/internal$': '<rootDir>/packages/sdk/src/internal.ts',
   '^@toolwright/providers$': '<rootDir>/packages/providers/src/index.ts',
   '^@toolwright/tools$': '<rootDir>/tools/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = [
-  { dir: 'packages/sdk', entries: ['index', 'mcp/index', 'testing/index'] },
+  { dir: 'packages/sdk', entries: ['index', 'mcp/index', 'testing/index', 'internal'] },
   { dir: 'tools', entries: ['index'] },
 ];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { askDecision, dontAskMessage, matchCommandRule, parseRule, PERMISSION_MODES, PermissionEngine, suggestCommandRules } from '@toolwright/sdk';
+import { askDecision, parseRule, PERMISSION_MODES, PermissionEngine } from '@toolwright/sdk';
+import { dontAskMessage, matchCommandRule, suggestCommandRules } from '@toolwright/sdk/internal';
 import type { PermissionContext, PermissionDecision, PermissionMode, PermissionRule, PermissionSubject } from '@toolwright/sdk';
 
 /** A shell tool with the SDK's conservative command-rule matcher (the bash analysis lives in @toolwright/tools). */

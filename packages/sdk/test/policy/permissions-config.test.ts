@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuditLog, formatRule, GrantsFile, loadAgentSpec, parseRule, Policy } from '@toolwright/sdk';
+import { formatRule, GrantsFile, loadAgentSpec, parseRule, Policy } from '@toolwright/sdk';
+import { AuditLog } from '@toolwright/sdk/internal';
 import { rejectionOf, thrownBy } from '../fixtures/catch-error.js';
 
 describe('rule syntax', () => {

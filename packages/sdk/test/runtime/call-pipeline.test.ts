@@ -1,18 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
-import {
-  Action,
-  Agent,
-  CallContext,
-  CallPipeline,
-  ConversationState,
-  ErrorCode,
-  Field,
-  locksFor,
-  Observation,
-  ToolDefinition,
-  ToolView,
-} from '@toolwright/sdk';
+import { Action, Agent, CallContext, CallPipeline, ConversationState, ErrorCode, Field, Observation, ToolDefinition, ToolView } from '@toolwright/sdk';
+import { locksFor } from '@toolwright/sdk/internal';
 import type { AgentErrorEvent, CallMiddleware, ToolContext } from '@toolwright/sdk';
 
 class TextAction extends Action {

@@ -1,15 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Contains, IsString } from 'class-validator';
-import {
-  Action,
-  Agent,
-  AgentErrorEvent,
-  ConversationState,
-  ERROR_HEADER,
-  Field,
-  Observation,
-  ToolDefinition,
-} from '@toolwright/sdk';
+import { Action, Agent, AgentErrorEvent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
+import { ERROR_HEADER } from '@toolwright/sdk/internal';
 import type { ActionEvent, ObservationEvent, ToolCallProgress, ToolCallResult } from '@toolwright/sdk';
 import { testRegistry } from './fixtures/runtime-tools.js';
 

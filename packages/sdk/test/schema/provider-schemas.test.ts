@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { jsonSchemaOf, toGeminiSchema, toStrictSchema } from '@toolwright/sdk';
+import { jsonSchemaOf } from '@toolwright/sdk';
+import { toGeminiSchema, toStrictSchema } from '@toolwright/sdk/internal';
 import { ArrayOfNestedAction, EnumAction, OptionalNullableAction, WireAction } from '../fixtures/schema-fixtures.js';
 
 describe('toGeminiSchema', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { toStrictSchema } from '@toolwright/sdk';
-import type { JsonSchema, SchemaProblem } from '@toolwright/sdk';
+import { toStrictSchema } from '@toolwright/sdk/internal';
+import type { JsonSchema } from '@toolwright/sdk';
+import type { SchemaProblem } from '@toolwright/sdk/internal';
 import { AWKWARD_MCP_TOOLS } from '../fixtures/awkward-mcp-schemas.js';
 import { inlineSchemaRefs } from '../../src/mcp/inline-schema-refs.js';
 

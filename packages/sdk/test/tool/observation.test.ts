@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Action, ERROR_HEADER, ErrorCode, Observation, resetPaint, ToolwrightError } from '@toolwright/sdk';
+import { Action, ErrorCode, Observation, resetPaint, ToolwrightError } from '@toolwright/sdk';
+import { ERROR_HEADER } from '@toolwright/sdk/internal';
 import { EchoAction, EchoObservation, echoTool } from '../fixtures/tool-fixtures.js';
 
 describe('Observation', () => {
