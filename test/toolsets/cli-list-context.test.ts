@@ -48,6 +48,13 @@ describe('toolwright list --context', () => {
     ]);
   }, 60_000);
 
+  it('calls a toolset tool by its view name (the real MCP server runs it)', async () => {
+    writeFileSync(join(dir, 'hello.txt'), 'hi');
+    const run = await runCli(['call', 'mcp__fs__list_directory', JSON.stringify({ path: dir }), '--spec', spec], { env, cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('[FILE] hello.txt');
+  }, 60_000);
+
   it('refuses a context value without =, exit 2', async () => {
     const run = await runCli(['list', '--spec', spec, '--context', 'admin'], { env, cwd: dir });
     expect(run.code).toBe(2);

@@ -61,6 +61,9 @@ function closingAlso(agent: Agent, also: () => Promise<void>): ToolRuntime {
     get toolsMap() {
       return agent.toolsMap;
     },
+    get view() {
+      return agent.view;
+    },
     originOf: (name) => agent.originOf(name),
     executeToolCall: (call, callOptions) => agent.executeToolCall(call, callOptions),
     startTurn: (values) => agent.startTurn(values),

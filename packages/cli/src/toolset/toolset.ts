@@ -20,6 +20,8 @@ export interface ToolRuntime {
     call: { id: string; name: string; arguments: string | Record<string, unknown> },
     options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers },
   ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
+  /** What the model sees this turn (static tools and the toolsets' tools). */
+  readonly view?: { get(name: string): ToolDefinition | undefined };
   /** Starts a turn for the context `values` (toolsets resolved) and returns its view. */
   startTurn?(values: Readonly<Record<string, unknown>>): Promise<{ tools(): ToolDefinition[] }>;
   onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
@@ -75,7 +77,7 @@ export class Toolset implements ServedToolset {
 
   /** The tool called `name`, if any. */
   tool(name: string): ToolDefinition | undefined {
-    return this.runtime.toolsMap.get(name);
+    return this.runtime.toolsMap.get(name) ?? this.runtime.view?.get(name);
   }
 
   /** The closest tool name to a mistyped one. */

@@ -239,6 +239,10 @@ describe('ExternalToolset', () => {
     expect(result.pending?.request.arguments).toEqual({ palette: 'warm' });
     expect(result.pending?.request.metadata).toEqual({ external: true });
     expect(result.observation.isError).toBe(false);
+    // The caller ran it: its result finishes the call through resume.
+    const [finished] = await agent.resume([result.pending!], { y: { type: 'result', text: 'amber' } });
+    expect(finished!.observation.text).toBe('amber');
+    expect(finished!.pending).toBeUndefined();
     await agent.close();
   });
 });
