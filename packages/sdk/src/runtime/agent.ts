@@ -292,7 +292,8 @@ export class Agent implements CallEnvironment {
   private checkHookNames(): void {
     const named = Object.keys(this.options.hooks?.tools ?? {});
     const missing = named.filter((name) => !this.table.tools.has(name));
-    if (missing.length === 0) return;
+    // Toolsets may offer a tool in a later turn (a group activated, a filter passing): not knowable here.
+    if (missing.length === 0 || this.toolsetResolver) return;
     throw new ToolwrightError({
       code: ErrorCode.INVALID_SPEC,
       message: `hooks.tools names ${missing.map((n) => `'${n}'`).join(', ')}, which this agent does not have. Tools: ${[...this.table.tools.keys()].join(', ') || '(none)'}.`,

@@ -274,3 +274,17 @@ describe('Agent with toolsets', () => {
     );
   });
 });
+
+describe('hooks and toolsets', () => {
+  it('accept hooks for tools a toolset offers only in a later turn, and run them', async () => {
+    const seen: string[] = [];
+    const set = new FilteredToolset(new FunctionToolset([textTool('late')]), { when: (c) => c.values.on === true });
+    const agent = new Agent({ toolsets: [set], hooks: { tools: { late: { pre: (ctx) => void seen.push(`pre ${ctx.toolName}`) } } } });
+    await agent.initialize(conversation());
+    expect((await agent.startTurn()).names()).toEqual([]);
+    await agent.startTurn({ on: true });
+    expect((await agent.executeToolCall(callOf('late', 'x'))).observation.text).toBe('late:x');
+    expect(seen).toEqual(['pre late']);
+    await agent.close();
+  });
+});
