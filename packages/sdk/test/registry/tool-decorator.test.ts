@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultRegistry, Tool, ToolDefinition, ToolRegistry } from '@toolwright/sdk';
-import { EchoAction } from '../fixtures/tool-fixtures.js';
+import type { EchoAction } from '../fixtures/tool-fixtures.js';
 
 @Tool({ name: 'declared_only', description: 'Declared, never registered by the decorator.' })
 class DeclaredOnlyTool extends ToolDefinition<EchoAction> {
