@@ -4,6 +4,8 @@ import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from '
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { MemoryEventStore } from './memory-event-store.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolServer } from './create-tool-server.js';
 import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
@@ -24,6 +26,9 @@ export interface SessionToolset extends ServedToolset {
 export type ToolsetSource = ServedToolset | (() => Promise<SessionToolset>);
 
 
+/** The reconnect delay sent to SSE clients by default, in ms. */
+export const DEFAULT_RETRY_INTERVAL_MS = 1_000;
+
 /** Options of {@link startHttpServer}. */
 export interface HttpServeOptions {
   /** Address to bind. */
@@ -42,6 +47,14 @@ export interface HttpServeOptions {
   maxSessions?: number;
   /** A session with no request for this long (ms) is closed (default {@link DEFAULT_SESSION_IDLE_S} s). */
   sessionIdleMs?: number;
+  /**
+   * Keeps each session's SSE events so a dropped stream resumes with `Last-Event-ID`: a factory
+   * called once per session (default: a {@link MemoryEventStore} of the last 1,000 events), or
+   * `false` for none.
+   */
+  eventStore?: (() => EventStore) | false;
+  /** The reconnect delay (ms) sent to clients on SSE streams (`retry:`; default 1,000). */
+  retryIntervalMs?: number;
 }
 
 /** A running `serve --http`. */
@@ -125,6 +138,8 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
       else toolset = source;
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        eventStore: options.eventStore === false ? undefined : (options.eventStore ?? (() => new MemoryEventStore()))(),
+        retryInterval: options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
         onsessioninitialized: (id) => {
           added = true;
           sessions.add(id, {

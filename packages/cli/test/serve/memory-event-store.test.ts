@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { MemoryEventStore } from '../../src/serve/memory-event-store.js';
+
+const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: n } });
+
+describe('MemoryEventStore', () => {
+  it('replays only the later events of the same stream, in order', async () => {
+    const store = new MemoryEventStore();
+    const a1 = await store.storeEvent('a', note(1));
+    await store.storeEvent('b', note(100));
+    await store.storeEvent('a', note(2));
+    await store.storeEvent('a', note(3));
+    const sent: [string, JSONRPCMessage][] = [];
+    expect(await store.replayEventsAfter(a1, { send: async (id, message) => void sent.push([id, message]) })).toBe('a');
+    expect(sent).toEqual([
+      ['a_3', note(2)],
+      ['a_4', note(3)],
+    ]);
+    expect(await store.getStreamIdForEventId('b_2')).toBe('b');
+  });
+
+  it('is bounded: the oldest events go, and resuming from one of them is refused', async () => {
+    const store = new MemoryEventStore(2);
+    const first = await store.storeEvent('a', note(1));
+    await store.storeEvent('a', note(2));
+    await store.storeEvent('a', note(3));
+    expect(store.size).toBe(2);
+    await expect(store.replayEventsAfter(first, { send: async () => undefined })).rejects.toThrow('Event a_1 is not (or no longer) kept; the stream cannot be resumed.');
+  });
+});
