@@ -7,9 +7,9 @@ import type { ToolContext } from './tool-context.js';
 export type ExecuteResult<O extends Observation = Observation> = O | Observation | Promise<O | Observation> | AsyncIterable<ToolChunk> | Promise<AsyncIterable<ToolChunk>>;
 
 /**
- * Runs a tool's Actions. Executors are usually typedi `@Service()` classes resolved from the
- * conversation's container, so their dependencies are injected and their lifetime is the
- * conversation's.
+ * Runs a tool's Actions. A tool's `create(state, params)` usually builds it with
+ * `state.createExecutor(Executor, params)` (constructor `(state, params)`; closed with the
+ * conversation); the `@Service()` classes it asks the conversation for are shared by all its executors.
  */
 export interface ToolExecutor<A extends Action = Action, O extends Observation = Observation> {
   /**
