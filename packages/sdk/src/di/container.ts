@@ -5,6 +5,8 @@
 import 'reflect-metadata';
 import { Container, Inject, Service, Token } from 'typedi';
 import type { ContainerInstance } from 'typedi';
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
 
 export { Inject, Service, Token };
 
@@ -16,8 +18,10 @@ export const CONVERSATION_STATE = new Token<unknown>('toolwright.conversationSta
 
 /** The part of typedi's per-service record the tracking hook reads. */
 interface ServiceRecord {
+  id: unknown;
   value: unknown;
   global?: boolean;
+  transient?: boolean;
 }
 
 /** typedi's instance method that builds (or returns) a service's value; every construction goes through it. */
@@ -33,7 +37,8 @@ let counter = 0;
  * - A `@Service()` class is built once per conversation, however many executors or services
  *   ask for it (constructor `@Inject`, property `@Inject` or {@link get}); two conversations never
  *   share one. `@Service({ global: true })` classes are shared by all conversations and are not
- *   this container's to close.
+ *   this container's to close. `@Service({ transient: true })` is refused with `INVALID_DEFINITION`:
+ *   typedi 0.10 keeps the first instance in a scoped container, so it would silently not be transient.
  * - Everything the container built — including dependencies typedi built on the way — and every
  *   value handed to {@link adopt} is recorded in creation order; {@link close} calls `close()` on
  *   each, once, in reverse creation order (an executor before the services it uses).
@@ -51,6 +56,13 @@ export class ScopedContainer {
     const builder = this.instance as unknown as ValueBuilder;
     const build = builder.getServiceValue.bind(this.instance);
     builder.getServiceValue = (record: ServiceRecord): unknown => {
+      if (record.transient === true) {
+        const name = typeof record.id === 'function' ? record.id.name : String(record.id);
+        throw new ToolwrightError({
+          code: ErrorCode.INVALID_DEFINITION,
+          message: `Service ${name} is declared @Service({ transient: true }), which a conversation's container does not support (typedi would keep its first instance). Drop transient and let the conversation share one, or build instances yourself (new ${name}(…)).`,
+        });
+      }
       const before = record.value;
       const value = build(record);
       if (record.global !== true && value !== before) this.record(value);

@@ -40,6 +40,10 @@ class Clock {
   }
 }
 
+/** Not supported in a conversation's container. */
+@Service({ transient: true })
+class Scratch {}
+
 interface Params {
   root: string;
 }
@@ -134,5 +138,13 @@ describe('ScopedContainer (through ConversationState)', () => {
     const errors = await state.close();
     expect(errors.map((e) => (e as Error).message)).toEqual(['close failed']);
     expect(log.map((entry) => entry.replace(/#\d+$/, ''))).toEqual(['ReadExecutor(x)', 'Cache', 'Ledger']);
+  });
+
+  it('refuses a transient service with a configuration error', async () => {
+    const state = new ConversationState({ workingDir: '/tmp' });
+    expect(() => state.getService(Scratch)).toThrow(
+      'Service Scratch is declared @Service({ transient: true }), which a conversation\'s container does not support (typedi would keep its first instance). Drop transient and let the conversation share one, or build instances yourself (new Scratch(…)).',
+    );
+    await state.close();
   });
 });
