@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Agent, McpServerToolset, originalNameOf, ToolwrightError } from '@toolwright/sdk';
+import { Agent, McpServerToolset, originalNameOf, ToolGroupsToolset, ToolwrightError } from '@toolwright/sdk';
 import { createMcpToolsFromClients } from '@toolwright/sdk/mcp';
 import { createInMemoryMcpServer } from '@toolwright/sdk/testing';
 import { conversation } from './fixtures.js';
@@ -53,5 +53,23 @@ describe('McpServerToolset', () => {
       error = e;
     }
     expect(ToolwrightError.isInstance(error) && error.message).toBe("McpServerToolset 'srv': give exactly one of config or open.");
+  });
+});
+
+describe('an MCP server in a tool group', () => {
+  it('is hidden until its group is active, then callable', async () => {
+    const server = createInMemoryMcpServer({ name: 'docs', tools: [{ name: 'search' }] });
+    const docs = new McpServerToolset({ server: 'docs', open: () => createMcpToolsFromClients([server.client()]), naming: 'mcp' });
+    const agent = new Agent({ toolsets: [new ToolGroupsToolset({ groups: [{ name: 'docs', description: 'Search the docs.', toolsets: [docs] }] })] });
+    agents.push(agent);
+    await agent.initialize(conversation());
+    expect((await agent.startTurn()).names()).toEqual(['reset_tools']);
+    const early = await agent.executeToolCall({ id: '1', name: 'mcp__docs__search', arguments: '{}' });
+    expect(early.observation.text).toBe(
+      `The tool 'mcp__docs__search' is in tool group 'docs', which is currently inactive. Activate the group first by calling 'reset_tools' with {"docs":true} (and true for every other group you still need).`,
+    );
+    await agent.executeToolCall({ id: '2', name: 'reset_tools', arguments: '{"docs":true}' });
+    expect((await agent.startTurn()).names()).toEqual(['mcp__docs__search', 'reset_tools']);
+    expect((await agent.executeToolCall({ id: '3', name: 'mcp__docs__search', arguments: '{"q":"x"}' })).observation.text).toBe('{"q":"x"}');
   });
 });
