@@ -7,6 +7,8 @@ import type { ClassModel } from './class-model.js';
 import { compileHydrator, compileNullDropper } from './compile-hydrator.js';
 import type { Hydrator, NullDropper } from './compile-hydrator.js';
 import type { AnyClass } from './metadata-store.js';
+import { schemaChecker } from './schema-checker.js';
+import type { SchemaCheck } from './schema-checker.js';
 import { issuesFromAjv, joinPath } from './validation-issue.js';
 import type { ValidationIssue } from './validation-issue.js';
 
@@ -30,6 +32,9 @@ export interface Codec<T> {
   serialize(instance: T): Record<string, unknown>;
 }
 
+/** How many calls of a class are checked by {@link schemaChecker} before ajv compiles its validator. */
+const INTERPRETED_CALLS = 64;
+
 let fastAjv: ReturnType<typeof createAjv> | undefined;
 let reportingAjv: ReturnType<typeof createAjv> | undefined;
 
@@ -47,6 +52,8 @@ export function codecOf<T extends object>(cls: AnyClass<T>): Codec<T> {
 
 class ClassCodec<T extends object> implements Codec<T> {
   private check: ValidateFunction | undefined;
+  private interpreted: SchemaCheck | null | undefined;
+  private interpretedCalls = 0;
   private report: ValidateFunction | undefined;
 
   private readonly dropNulls: NullDropper;
@@ -59,8 +66,7 @@ class ClassCodec<T extends object> implements Codec<T> {
 
   parse(value: unknown): ParseResult<T> {
     const input = this.dropNulls(value);
-    this.check ??= (fastAjv ??= createAjv()).compile(this.model.validationSchema);
-    if (!this.check(input)) return { ok: false, issues: this.explain(input) };
+    if (!(this.check ?? this.checker())(input)) return { ok: false, issues: this.explain(input) };
     const issues: ValidationIssue[] = [];
     const instance = this.hydrate(input as Record<string, unknown>, '', issues) as T;
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value: instance };
@@ -68,6 +74,19 @@ class ClassCodec<T extends object> implements Codec<T> {
 
   serialize(instance: T): Record<string, unknown> {
     return dehydrate(this.model, instance as Record<string, unknown>);
+  }
+
+  /**
+   * The check for this call: the closure-built {@link schemaChecker} for a class's first
+   * {@link INTERPRETED_CALLS} calls (no ajv load, no code generation: a rarely called tool never
+   * pays for either), then ajv's compiled validator (faster per call). A schema the checker does
+   * not cover goes to ajv at once.
+   */
+  private checker(): SchemaCheck {
+    if (this.interpreted === undefined) this.interpreted = schemaChecker(this.model.validationSchema) ?? null;
+    if (this.interpreted && ++this.interpretedCalls <= INTERPRETED_CALLS) return this.interpreted;
+    this.interpreted = null;
+    return (this.check = (fastAjv ??= createAjv()).compile(this.model.validationSchema));
   }
 
   private explain(input: unknown): ValidationIssue[] {

@@ -1,0 +1,69 @@
+/**
+ * The closure-built schema checker (first calls of a tool, no ajv) gives ajv's verdict — ajv as
+ * the oracle, with the codec's own options — on each keyword it covers, including ajv's edge
+ * semantics (code-point lengths, `undefined` counts as missing, multipleOf by parseInt, deep
+ * equality); schemas with keywords it does not cover are left to ajv.
+ */
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { createAjv } from '@toolwright/sdk';
+import type { JsonSchema } from '@toolwright/sdk';
+import { schemaChecker } from '../../src/schema/schema-checker.js';
+
+const ajv = createAjv();
+
+const SCHEMAS: JsonSchema[] = [
+  { type: 'string', minLength: 2, maxLength: 3 },
+  { type: 'string', pattern: '^a.c$' },
+  { type: 'integer', minimum: 0, maximum: 10 },
+  { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+  { type: 'number', multipleOf: 0.1 },
+  { type: 'string', nullable: true, enum: ['x', 'y', null] },
+  { type: ['string', 'number'] },
+  { const: [1, { a: 2 }] },
+  { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 3, uniqueItems: true },
+  { anyOf: [{ type: 'string' }, { type: 'object', properties: { a: { type: 'boolean' } }, required: ['a'], additionalProperties: false }] },
+  { type: 'object', properties: { a: { type: 'string' }, b: { type: 'object', properties: { c: { type: 'integer' } }, additionalProperties: false } }, required: ['a'], additionalProperties: false },
+  { type: 'object', additionalProperties: { type: 'number' } },
+  { minLength: 1, minimum: 3, minItems: 1 },
+];
+
+const json = fc.jsonValue({ maxDepth: 3 });
+const edgy = fc.oneof(
+  json,
+  fc.constantFrom('😀😀', '😀', 'ab', 'abc', 'a😀c', 0.3, 0.30000000000000004, 1e21, 2.5, -1, 10, 11, null, [1, 1], [1, 2], [1, { a: 2 }], [1, { a: 3 }], { a: undefined }, { a: 'x', b: { c: 1.5 } }, { a: true }, { a: true, z: 1 }, { x: 1, y: 'n' }),
+);
+
+describe('schemaChecker', () => {
+  it.each(SCHEMAS.map((schema) => [JSON.stringify(schema), schema] as const))('agrees with ajv on %s', (_name, schema) => {
+    const check = schemaChecker(schema)!;
+    expect(check).toBeDefined();
+    const oracle = ajv.compile(schema);
+    fc.assert(
+      fc.property(edgy, (value) => {
+        expect(check(value)).toBe(oracle(value));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('leaves schemas with keywords it does not cover to ajv', () => {
+    expect(schemaChecker({ type: 'string', format: 'email' })).toBeUndefined();
+    expect(schemaChecker({ $ref: '#/definitions/A', definitions: { A: { type: 'string' } } } as JsonSchema)).toBeUndefined();
+    expect(schemaChecker({ type: 'object', properties: { a: { not: { type: 'string' } } } } as JsonSchema)).toBeUndefined();
+  });
+
+  it('reads a hole in a sparse array as an undefined item, as ajv does', () => {
+    const check = schemaChecker({ type: 'array', items: { type: 'integer' } })!;
+    const sparse = [1, 2, 3];
+    delete sparse[1];
+    expect(check(sparse)).toBe(false);
+    expect(ajv.compile({ type: 'array', items: { type: 'integer' } })(sparse)).toBe(false);
+  });
+
+  it('counts string length in code points as ajv does', () => {
+    const check = schemaChecker({ type: 'string', maxLength: 1 })!;
+    expect(check('😀')).toBe(true);
+    expect(check('ab')).toBe(false);
+  });
+});
