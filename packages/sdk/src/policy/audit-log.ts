@@ -17,6 +17,8 @@ export interface AuditEvent {
   toolCallId: string;
   /** The tool. */
   toolName: string;
+  /** The tool's name before a toolset renamed or prefixed it (written as `originalTool`). */
+  originalName?: string;
   /** `allow` / `ask` / `deny` from the engine; `approve` / `reject` / `edit` / `always` from a human; `pending` when deferred. */
   decision: string;
   /** Why (a `DecisionReason`, or `user`). */
@@ -51,6 +53,7 @@ export class AuditLog {
   /** The JSON line for `event` (without the newline). */
   line(event: AuditEvent, time = new Date()): string {
     const entry: Record<string, unknown> = { time: time.toISOString(), toolCallId: event.toolCallId, tool: event.toolName, decision: event.decision };
+    if (event.originalName !== undefined) entry.originalTool = event.originalName;
     if (event.reason !== undefined) entry.reason = event.reason;
     if (event.message !== undefined) entry.message = event.message;
     if (event.rule) {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import {
   Agent,
@@ -160,6 +163,25 @@ describe('PrefixedToolset and RenamedToolset', () => {
     expect(requests[0]!.toolName).toBe('alpha');
     expect(requests[0]!.metadata).toEqual({ originalName: 'a', approvalRequired: true });
     await agent.close();
+  });
+});
+
+describe('renamed tools in the audit log', () => {
+  it('write both names: tool (the model-facing one) and originalTool', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tw-audit-'));
+    try {
+      const log = join(dir, 'audit.jsonl');
+      const set = new RenamedToolset(new FunctionToolset([textTool('a')]), { a: 'alpha' });
+      const agent = new Agent({ toolsets: [set], policy: { auditLog: log, grantsFile: false } });
+      await agent.initialize(conversation());
+      await agent.startTurn();
+      expect((await agent.executeToolCall(callOf('alpha', 'x'))).observation.text).toBe('a:x');
+      await agent.close();
+      const line = JSON.parse(readFileSync(log, 'utf8').trim()) as Record<string, unknown>;
+      expect([line.tool, line.originalTool, line.decision]).toEqual(['alpha', 'a', 'allow']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

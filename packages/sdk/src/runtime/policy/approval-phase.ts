@@ -17,6 +17,7 @@ import type { CallContext } from '../call-context.js';
 import type { CallPhase } from '../call-middleware.js';
 import { ApprovalRequestEvent } from './approval-request-event.js';
 import { decisionOf, permissionDenied } from './permission-phase.js';
+import { originalNameOf } from '../../toolsets/renamed-tool.js';
 import { replaceArguments } from './replace-arguments.js';
 
 /** Where answers come from besides the policy's callback: answers given to `agent.resume`. */
@@ -65,7 +66,7 @@ function rulesOf(answer: Extract<ApprovalAnswer, { type: 'always' }>, request: A
 
 async function answered(ctx: CallContext, policy: Policy, decision: PermissionDecision, event: ApprovalRequestEvent, answer: unknown, next: () => Promise<void>): Promise<void> {
   const problem = approvalAnswerProblem(answer);
-  const base = { toolCallId: ctx.toolCallId, toolName: ctx.toolName, reason: 'user', arguments: ctx.arguments };
+  const base = { toolCallId: ctx.toolCallId, toolName: ctx.toolName, originalName: ctx.tool && originalNameOf(ctx.tool), reason: 'user', arguments: ctx.arguments };
   if (problem) {
     policy.record({ ...base, decision: 'deny', message: `invalid answer: ${problem}` });
     return failWith(ctx, ErrorCode.PERMISSION_DENIED, `Permission denied for tool '${ctx.toolName}': the approval answer was invalid (${problem}), so the call did not run.`);
@@ -128,7 +129,7 @@ export function approvalPhase(policy: () => Policy | undefined, preset: PresetAn
     const handler = current.onApproval;
     if (!handler) {
       ctx.pending = { type: PENDING_APPROVAL_TYPE, version: 1, conversationId: ctx.state?.id, request, action: ctx.action.toJSON() };
-      current.record({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, decision: 'pending', reason: decision.reason, message: request.reason, arguments: ctx.arguments });
+      current.record({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, originalName: ctx.tool && originalNameOf(ctx.tool), decision: 'pending', reason: decision.reason, message: request.reason, arguments: ctx.arguments });
       ctx.succeed(Observation.fromText(`The call of tool '${ctx.toolName}' is waiting for the user's approval (${request.reason}). It has not run yet.`));
       return;
     }

@@ -7,6 +7,7 @@ import { isPromiseLike } from '../../util/guards.js';
 import type { CallContext } from '../call-context.js';
 import type { CallDecision } from '../call-decision.js';
 import type { CallPhase } from '../call-middleware.js';
+import { originalNameOf } from '../../toolsets/renamed-tool.js';
 import { replaceArguments } from './replace-arguments.js';
 
 /** The error outcome of a denied call: what denied it, and that retrying the same call will not help. */
@@ -27,7 +28,7 @@ export function decisionOf(ctx: CallContext): PermissionDecision | undefined {
 function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: () => Promise<void>, onAsk: CallPhase | undefined): void | Promise<void> {
   // The engine's decision is the call's decision (it has every field CallDecision names).
   ctx.decision = decision as unknown as CallDecision;
-  if (policy.auditing) policy.record({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, decision: decision.behavior, reason: decision.reason, message: decision.message, rule: decision.rule, arguments: ctx.arguments });
+  if (policy.auditing) policy.record({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, originalName: ctx.tool && originalNameOf(ctx.tool), decision: decision.behavior, reason: decision.reason, message: decision.message, rule: decision.rule, arguments: ctx.arguments });
   if (decision.behavior === 'deny') {
     ctx.fail(permissionDenied(ctx.toolName, decision));
     return;
