@@ -102,3 +102,29 @@ describe('OAuth for an HTTP MCP server (local authorization server + protected M
     await expect(agentFor({ auth: { tokenFile: 42 } } as never)).rejects.toThrow("Invalid MCP server 'secure' (mcpServers.secure.auth.tokenFile): expected a non-empty string, got number.");
   });
 });
+
+describe('stateless HTTP servers (a new session per call)', () => {
+  it('with stateless: true, every call initializes a session of its own; without, one session serves all', async () => {
+    const open = new URL('/open/mcp', mcpUrl).href;
+    const before = (await counts()).initializes ?? 0;
+    const perCall = new Agent({ mcpServers: { open: { url: open, stateless: true, required: true } } });
+    agents.push(perCall);
+    await perCall.initialize(new ConversationState({ workingDir: dir }));
+    const answers = await Promise.all([1, 2, 3].map((i) => perCall.executeToolCall({ id: `p${i}`, name: 'ping', arguments: {} })));
+    expect(answers.map((a) => a.observation.text)).toEqual(['pong', 'pong', 'pong']);
+    expect(((await counts()).initializes ?? 0) - before).toBe(4);
+
+    const shared = new Agent({ mcpServers: { open: { url: open, required: true } } });
+    agents.push(shared);
+    await shared.initialize(new ConversationState({ workingDir: dir }));
+    for (const i of [1, 2, 3]) expect((await shared.executeToolCall({ id: `s${i}`, name: 'ping', arguments: {} })).observation.text).toBe('pong');
+    expect(((await counts()).initializes ?? 0) - before).toBe(5);
+  });
+
+  it('stateless is for HTTP servers only', async () => {
+    const agent = new Agent({ mcpServers: { local: { command: 'node', stateless: true } as never } });
+    await expect(agent.initialize(new ConversationState({ workingDir: dir }))).rejects.toThrow(
+      "Invalid MCP server 'local' (mcpServers.local.stateless): only HTTP servers (with a url) take stateless; a command server takes args, env and cwd.",
+    );
+  });
+});

@@ -31,6 +31,7 @@ export function mcpClientFromPlan(plan: McpServerPlan, settings: McpTransportSet
     disabledTools: plan.disabledTools,
     prefix: plan.prefix,
     capabilities: capabilitiesOf(plan, settings.clientHandlers),
+    sessionPerCall: plan.kind !== 'stdio' && plan.stateless === true,
   });
 }
 

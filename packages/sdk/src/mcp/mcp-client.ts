@@ -49,6 +49,11 @@ export interface MCPClientOptions {
   prefix?: string;
   /** What this client offers the server (sampling, elicitation, roots); declared at `initialize`. */
   capabilities?: McpClientCapabilities;
+  /**
+   * A new session for every call (initialize, call, close), for stateless servers that keep
+   * nothing between requests; the tools are listed once at `connect`. Default false.
+   */
+  sessionPerCall?: boolean;
 }
 
 /** Options of {@link MCPClient.callTool}. */
@@ -90,6 +95,7 @@ export class MCPClient {
 
   private readonly factory: McpTransportFactory;
   private readonly capabilities?: McpClientCapabilities;
+  private readonly sessionPerCall: boolean;
   private session?: Session;
   private status: MCPClientState = 'idle';
   private dropReason?: string;
@@ -106,6 +112,7 @@ export class MCPClient {
     this.name = options.name;
     this.factory = options.transport;
     this.capabilities = options.capabilities;
+    this.sessionPerCall = options.sessionPerCall === true;
     this.target = options.target ?? 'custom transport';
     const limit = (field: 'connectTimeoutMs' | 'callTimeoutMs' | 'closeTimeoutMs'): number | undefined => checkMcpTimeout(options[field], `MCP client '${options.name}': ${field}`);
     this.connectTimeoutMs = limit('connectTimeoutMs') ?? MCP_DEFAULTS.connectTimeoutMs;
@@ -140,6 +147,13 @@ export class MCPClient {
   async connect(): Promise<readonly Tool[]> {
     if (this.isClosed()) throw this.closedError();
     if (!this.session) await this.open();
+    if (this.sessionPerCall && this.session) {
+      // The listing session is not kept: each call opens its own.
+      const session = this.session;
+      this.session = undefined;
+      session.client.onclose = undefined;
+      await this.dispose(session.client, session.transport);
+    }
     return this.listed;
   }
 
@@ -174,6 +188,7 @@ export class MCPClient {
         return Promise.reject(error);
       }
     }
+    if (this.sessionPerCall) return this.callInOwnSession(name, args, options);
     const session = this.session;
     if (session && this.status === 'connected') {
       return this.request(session, name, args, options).catch((error: unknown) => this.recover(session, error, name, args, options));
@@ -201,6 +216,35 @@ export class MCPClient {
       timeout: options.timeoutMs || this.callTimeoutMs,
       onprogress: options.onProgress,
     });
+  }
+
+  /** One call in a session of its own (see `sessionPerCall`), closed once the call settled. */
+  private async callInOwnSession(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+    if (this.isClosed()) throw this.closedError(name);
+    let transport: Transport | undefined;
+    let client: Client | undefined;
+    try {
+      const connecting = (async () => {
+        transport = await this.factory();
+        installIncomingGate(transport);
+        client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.capabilities), jsonSchemaValidator: NO_EAGER_VALIDATION });
+        installCapabilityHandlers(client, this.capabilities);
+        await client.connect(transport, { timeout: this.connectTimeoutMs + 1_000 });
+      })();
+      try {
+        await withTimeout(connecting, this.connectTimeoutMs, () => new ConnectTimeout());
+      } catch (error) {
+        connecting.catch(() => undefined);
+        throw reconnectError(this.facts(), error, name, undefined);
+      }
+      try {
+        return await this.request({ client: client!, transport: transport! }, name, args, options);
+      } catch (error) {
+        throw this.callError(error, name, options);
+      }
+    } finally {
+      await this.dispose(client, transport);
+    }
   }
 
   private recover(session: Session, error: unknown, name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {

@@ -50,6 +50,8 @@ export interface McpHttpPlan extends McpPlanCommon {
   headers?: Readonly<Record<string, string>>;
   /** OAuth settings (token file resolved to an absolute path), when configured. */
   auth?: McpOAuthConfig;
+  /** Every call in a session of its own. */
+  stateless?: boolean;
 }
 
 const TYPE_ALIASES: Record<string, 'stdio' | 'http' | 'sse'> = {
@@ -114,7 +116,7 @@ function planServer(name: string, raw: McpServerConfig, baseDir: string): McpSer
   const kind = transportKind(name, config);
   if ('command' in config && config.command !== undefined) {
     if (kind !== 'stdio') throw mcpConfigError(name, 'type', `'${String(config.type)}' needs a url, but this server has a command; use type 'stdio' or give a url.`);
-    for (const field of ['headers', 'transport', 'auth'] as const) {
+    for (const field of ['headers', 'transport', 'auth', 'stateless'] as const) {
       if ((config as unknown as Record<string, unknown>)[field] !== undefined) throw mcpConfigError(name, field, `only HTTP servers (with a url) take ${field}; a command server takes args, env and cwd.`);
     }
     return { ...common, kind: 'stdio', command: config.command, args: config.args ?? [], env: config.env, cwd: planCwd(name, config.cwd, baseDir) };
@@ -125,6 +127,7 @@ function planServer(name: string, raw: McpServerConfig, baseDir: string): McpSer
   }
   const url = planUrl(name, (config as { url: string }).url);
   const plan: McpHttpPlan = { ...common, kind, url, headers: (config as { headers?: Record<string, string> }).headers };
+  if ((config as { stateless?: boolean }).stateless === true) plan.stateless = true;
   const oauth = (config as { auth?: McpOAuthConfig }).auth;
   if (oauth) {
     if (kind === 'sse') throw mcpConfigError(name, 'auth', "OAuth is offered for Streamable HTTP servers; this one uses transport 'sse'.");

@@ -42,6 +42,8 @@ export interface McpHttpServerConfig extends McpServerCommonConfig {
   headers?: Record<string, string>;
   /** OAuth (MCP authorization) for this server. */
   auth?: McpOAuthConfig;
+  /** A stateless server: every call opens a session of its own (initialize, call, close). Default false. */
+  stateless?: boolean;
 }
 
 /** One entry of `mcpServers`. */

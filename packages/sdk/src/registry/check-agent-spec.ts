@@ -14,7 +14,7 @@ export interface SpecProblem {
 const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
-  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities', 'auth',
+  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities', 'auth', 'stateless',
 ]);
 
 const expected = (path: string, what: string, got: unknown): SpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
@@ -61,7 +61,7 @@ export function checkServer(server: unknown, path: string): SpecProblem | undefi
   for (const key of ['cwd', 'prefix', 'transport'] as const) {
     if (server[key] !== undefined && typeof server[key] !== 'string') return expected(joinPath(path, key), 'a string', server[key]);
   }
-  for (const key of ['disabled', 'required'] as const) {
+  for (const key of ['disabled', 'required', 'stateless'] as const) {
     if (server[key] !== undefined && typeof server[key] !== 'boolean') return expected(joinPath(path, key), 'a boolean', server[key]);
   }
   return checkMcpClientSpec(server, path);
