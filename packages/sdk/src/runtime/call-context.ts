@@ -106,12 +106,16 @@ export class CallContext extends ToolContext {
    * later calls on other resources need not wait for this one's approval.
    */
   declareAccess(): void {
-    if (this.reservation && this.tool && this.action) this.reservation.declare(accessOf(this.tool, this.action));
+    if (!this.reservation || !this.tool || !this.action) return;
+    // Kept for takeLock: an Action that did not change needs no second accessOf.
+    this.heldAccess = accessOf(this.tool, this.action);
+    this.heldAction = this.action;
+    this.reservation.declare(this.heldAccess);
   }
 
   /** @internal Claims the resource lock of the call's current Action at its reserved place (see {@link CallContext.holdLock}). */
   takeLock(): ReleaseLock | Promise<ReleaseLock> {
-    const access = accessOf(this.tool!, this.action!);
+    const access = this.heldAccess && this.heldAction === this.action ? this.heldAccess : accessOf(this.tool!, this.action!);
     this.heldAccess = access;
     this.heldAction = this.action;
     const reservation = this.reservation;
