@@ -1,0 +1,204 @@
+/**
+ * Scale benchmarks (issue 15): first calls, many tools, memory per class and cold processes,
+ * each against its baseline in the same run. CPU time (user + system) where the work is in this
+ * process: the machine is shared, so wall time mostly measures the neighbours; child processes are
+ * timed by their own CPU usage (medians of interleaved runs).
+ */
+import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength, ArrayMaxSize } from 'class-validator';
+import { Action, Field, Observation, ToolDefinition, createAjv } from '@toolwright/sdk';
+import type { BenchRow, BenchTable } from './measure.js';
+import { median } from './measure.js';
+
+const ARGS = { title: 'Fix the flaky test', body: 'It fails one run in fifty.', priority: 'high', labels: ['bug', 'ci'], estimate: 3, weight: 0.5, draft: false };
+const JSON_ARGS = JSON.stringify(ARGS);
+
+enum Priority {
+  Low = 'low',
+  Normal = 'normal',
+  High = 'high',
+}
+
+/** A new medium-shaped Action class and its tool (a fresh class each time: nothing cached). */
+function freshTool(i: number): ToolDefinition {
+  class Issue extends Action {
+    @Field({ description: 'Title' }) @IsString() @MinLength(1) @MaxLength(200) title!: string;
+    @Field({ description: 'Body text' }) @IsOptional() @IsString() body?: string;
+    @Field({ description: 'Priority' }) @IsEnum(Priority) priority!: Priority;
+    @Field({ description: 'Labels' }) @IsString({ each: true }) @ArrayMaxSize(20) labels!: string[];
+    @Field({ description: 'Estimate in hours' }) @IsInt() @Min(0) @Max(1000) estimate!: number;
+    @Field({ description: 'Weight' }) @IsNumber() @Min(0) @Max(1) weight!: number;
+    @Field({ description: 'Draft?' }) @IsBoolean() draft!: boolean;
+  }
+  return new ToolDefinition({ name: `issue_${i}`, description: 'Files an issue.', actionType: Issue, executor: { execute: (a: Issue) => Observation.fromText(a.title) } });
+}
+
+function cpuMs(fn: () => void): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+async function cpuMsAsync(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** First call of a new tool class vs ajv's first call of the same schema (compile + validate). */
+async function firstCalls(): Promise<BenchRow[]> {
+  const ours: number[] = [];
+  const ajv: number[] = [];
+  const validator = createAjv();
+  for (let i = 0; i < 200; i++) {
+    const tool = freshTool(i);
+    const schema = structuredClone(tool.inputSchema());
+    ajv.push(cpuMs(() => void validator.compile(schema)(JSON.parse(JSON_ARGS)))); // ajv: compile, then the call
+    ours.push(await cpuMsAsync(() => tool.call(tool.actionFromArguments(JSON.parse(JSON_ARGS)))));
+  }
+  const value = median(ours) * 1000;
+  return [
+    { name: 'ajv alone: first call of a new schema (compile + JSON.parse + validate)', value: median(ajv) * 1000, note: 'CPU µs, median of 200 classes' },
+    { name: 'first call of a new native tool (actionFromArguments + call), target ≤ 300 µs', value, baseline: 300, baselineName: '300 µs', target: 1, note: `${(value / (median(ajv) * 1000)).toFixed(2)}× ajv's first call` },
+  ];
+}
+
+/** 1,000 different tools called in turn (direct path) vs 1,000 ajv validators called in turn. */
+async function manyTools(): Promise<BenchRow[]> {
+  const tools = Array.from({ length: 1000 }, (_, i) => freshTool(10_000 + i));
+  const validator = createAjv();
+  const validators = tools.map((t) => validator.compile(structuredClone(t.inputSchema())));
+  const ajvRound = (): number =>
+    cpuMs(() => {
+      for (const check of validators) {
+        const args = JSON.parse(JSON_ARGS) as unknown;
+        if (!check(args)) throw new Error('invalid');
+      }
+    }) / 1000;
+  const ourRound = async (): Promise<number> =>
+    (await cpuMsAsync(async () => {
+      for (const tool of tools) {
+        const observation = await tool.call(tool.actionFromArguments(JSON.parse(JSON_ARGS)));
+        if (observation.isError) throw new Error(observation.text);
+      }
+    })) / 1000;
+  const firstOurs = await ourRound();
+  const ajvTimes: number[] = [];
+  const ourTimes: number[] = [];
+  for (let r = 0; r < 9; r++) {
+    ajvTimes.push(ajvRound());
+    ourTimes.push(await ourRound());
+  }
+  const ajvUs = median(ajvTimes) * 1000;
+  return [
+    { name: '1,000 different tools in turn: ajv alone (JSON.parse + validate, compiled validators)', value: ajvUs, note: 'CPU µs per call' },
+    { name: '1,000 different tools in turn: tool.call(actionFromArguments(JSON.parse)) — rounds 2-10', value: median(ourTimes) * 1000, baseline: ajvUs, baselineName: 'ajv alone', target: 1.5 },
+    { name: '1,000 different tools in turn: first round (each tool its first call)', value: firstOurs * 1000, baseline: ajvUs, baselineName: 'ajv alone (warm)', note: 'CPU µs per call' },
+  ];
+}
+
+/** Heap per Action class (+ tool) after its first call, with --expose-gc. */
+async function memory(): Promise<BenchRow[]> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return [{ name: 'memory per Action class after its first call', value: Number.NaN, unit: 'KiB', note: 'run with node --expose-gc to measure' }];
+  const count = 300;
+  const keep: ToolDefinition[] = [];
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < count; i++) {
+    const tool = freshTool(20_000 + i);
+    await tool.call(tool.actionFromArguments(JSON.parse(JSON_ARGS)));
+    keep.push(tool);
+  }
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  const kib = (after - before) / count / 1024;
+  return [{ name: `memory per Action class (+ its tool) after its first call (${keep.length} classes, heap delta)`, value: kib, unit: 'KiB', baseline: 12, baselineName: '12 KiB', target: 1 }];
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..', '..');
+
+/** CPU ms of a child process (its own user + system time, reported at exit). */
+function childCpuMs(args: string[]): number {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
+  const match = /CPU_US=(\d+)/.exec(result.stderr);
+  if (!match) throw new Error(`no CPU report from ${args.join(' ')}`);
+  return Number(match[1]) / 1000;
+}
+
+/** Cold processes: `toolwright list` vs importing the MCP SDK client; first validated call vs class-validator + class-transformer. */
+function coldProcesses(): BenchRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-scale-'));
+  const report = join(dir, 'report.cjs');
+  writeFileSync(report, "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('CPU_US=' + (u.user + u.system) + '\\n'); });\n");
+  const require = createRequire(join(root, 'package.json'));
+  const mcpClient = require.resolve('@modelcontextprotocol/sdk/client/index.js');
+  const cli = join(root, 'packages', 'cli', 'bin', 'toolwright.js');
+  const ours = join(dir, 'ours.mjs');
+  const theirs = join(dir, 'theirs.mjs');
+  writeFileSync(
+    ours,
+    [
+      `import { createRequire } from 'node:module';`,
+      `const require = createRequire(${JSON.stringify(join(here, 'x.js'))});`,
+      `require('reflect-metadata');`,
+      `const { Action, Field, ToolDefinition, Observation } = await import(${JSON.stringify(require.resolve('@toolwright/sdk'))});`,
+      `const cv = await import(${JSON.stringify(require.resolve('class-validator'))});`,
+      `class A extends Action {}`,
+      `Field({ description: 'n' })(A.prototype, 'name'); cv.IsString()(A.prototype, 'name'); cv.MinLength(1)(A.prototype, 'name');`,
+      `Reflect.defineMetadata('design:type', String, A.prototype, 'name');`,
+      `const tool = new ToolDefinition({ name: 'hello', description: 'd', actionType: A, executor: { execute: (a) => Observation.fromText(a.name) } });`,
+      `const o = await tool.call(tool.actionFromArguments(JSON.parse('{"name":"x"}')));`,
+      `if (o.isError) throw new Error(o.text);`,
+    ].join('\n'),
+  );
+  writeFileSync(
+    theirs,
+    [
+      `import { createRequire } from 'node:module';`,
+      `const require = createRequire(${JSON.stringify(join(here, 'x.js'))});`,
+      `require('reflect-metadata');`,
+      `const cv = await import(${JSON.stringify(require.resolve('class-validator'))});`,
+      `const ct = await import(${JSON.stringify(require.resolve('class-transformer'))});`,
+      `class A {}`,
+      `cv.IsString()(A.prototype, 'name'); cv.MinLength(1)(A.prototype, 'name');`,
+      `const a = ct.plainToInstance(A, JSON.parse('{"name":"x"}'));`,
+      `if (cv.validateSync(a).length > 0) throw new Error('invalid');`,
+    ].join('\n'),
+  );
+  const runs = { list: [] as number[], mcp: [] as number[], ours: [] as number[], theirs: [] as number[] };
+  for (let i = 0; i < 7; i++) {
+    runs.list.push(childCpuMs(['-r', report, cli, 'list']));
+    runs.mcp.push(childCpuMs(['-r', report, '-e', `import(${JSON.stringify(mcpClient)})`]));
+    runs.ours.push(childCpuMs(['-r', report, ours]));
+    runs.theirs.push(childCpuMs(['-r', report, theirs]));
+  }
+  const mcp = median(runs.mcp);
+  const cv = median(runs.theirs);
+  return [
+    { name: 'cold: node importing the MCP SDK client', value: mcp, unit: 'ms', note: 'CPU ms of the process, median of 7' },
+    { name: 'cold: toolwright list (built-in tools)', value: median(runs.list), unit: 'ms', baseline: mcp, baselineName: 'MCP SDK client import', target: 1.2 },
+    { name: 'cold: class-validator + class-transformer, first validated object', value: cv, unit: 'ms', note: 'CPU ms of the process, median of 7' },
+    { name: 'cold: @toolwright/sdk, first validated call (actionFromArguments + call)', value: median(runs.ours), unit: 'ms', baseline: cv, baselineName: 'class-validator + class-transformer', target: 1.1 },
+  ];
+}
+
+/** The bench module entry. */
+export async function run(): Promise<BenchTable[]> {
+  return [
+    { title: 'Scale: first call of a native tool (issue 15)', rows: await firstCalls() },
+    { title: 'Scale: 1,000 different tools in turn (issue 15)', rows: await manyTools() },
+    { title: 'Scale: memory per Action class (issue 15; node --expose-gc)', rows: await memory() },
+    { title: 'Scale: cold processes (issue 15)', rows: coldProcesses() },
+  ];
+}
