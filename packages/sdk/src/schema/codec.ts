@@ -17,7 +17,9 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Valid
 
 /**
  * Turns plain wire data into instances of a declared class and back. Validation is the class's
- * JSON Schema compiled once with ajv (so the schema the model sees is exactly what is checked),
+ * JSON Schema (so the schema the model sees is exactly what is checked): for a class's first calls
+ * a closure-built checker with ajv's semantics (`schemaChecker`: no ajv load, no compile), then the
+ * schema compiled once with ajv; error reports always come from ajv,
  * with `format` read as an annotation (JSON Schema 2020-12's default) where a class-validator
  * format rule decides: those fields run class-validator's own function with the decorator's
  * options (`@IsUrl({ protocols })`), and the description says the rule. class-validator's
