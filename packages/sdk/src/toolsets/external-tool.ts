@@ -1,4 +1,8 @@
-import { askDecision } from '../policy/permission-decision.js';
+import { allowDecision } from '../policy/permission-decision.js';
+import { PENDING_APPROVAL_TYPE } from '../policy/pending-approval.js';
+import type { PendingApproval } from '../policy/pending-approval.js';
+import { CallContext } from '../runtime/call-context.js';
+import { takeCallerResult } from '../runtime/caller-results.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { typeName } from '../schema/validation-issue.js';
 import { MCPToolAction } from '../mcp/mcp-tool-action.js';
@@ -7,6 +11,7 @@ import type { SchemaCheck } from '../mcp/schema-validator-cache.js';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { Observation } from '../tool/observation.js';
+import type { ToolContext } from '../tool/tool-context.js';
 import type { ToolAnnotations } from '../tool/tool-annotations.js';
 import { ToolDefinition } from '../tool/tool-definition.js';
 
@@ -26,10 +31,11 @@ const validators = new SchemaValidatorCache();
 
 /**
  * A tool described by raw JSON Schema that the caller executes: arguments are validated against
- * the schema, then the call ends pending (deferred, like an approval: `ToolCallResult.pending`
- * with `request.metadata.external === true`); the host runs it and gives the model its result.
- * Its permission check asks (a safety ask: no rule allows it); in `bypass` mode the engine allows
- * every call, and invoking it gives an error Observation saying the caller runs it.
+ * the schema, then the call ends pending (`ToolCallResult.pending`, plain JSON, with
+ * `request.metadata.external === true`) in every policy mode and without a policy: nothing runs
+ * here. The host runs it and finishes the call with `agent.resume(pending, { [id]: { type:
+ * 'result', text } })`. Its permission check allows (deny rules still deny; `explore` mode denies
+ * it unless `annotations.readOnlyHint`); called outside an Agent it fails with `NOT_SUPPORTED`.
  */
 export class ExternalTool extends ToolDefinition<MCPToolAction> {
   /** The raw schema. */
@@ -47,19 +53,12 @@ export class ExternalTool extends ToolDefinition<MCPToolAction> {
       annotations: spec.annotations,
       timeoutMs: 0,
       permissions: {
-        isReadOnly: () => false,
-        checkPermissions: () => askDecision({ reason: 'tool', bypassImmune: true, message: `'${spec.name}' is run by the caller (external tool).` }),
+        isReadOnly: () => spec.annotations?.readOnlyHint === true,
+        // Nothing runs here, so there is nothing to approve: the call pends for the caller.
+        checkPermissions: () => allowDecision({ reason: 'tool', message: `'${spec.name}' is run by the caller (external tool).` }),
         approvalMetadata: () => ({ external: true }),
       },
-      executor: {
-        execute: () => {
-          const observation = new Observation();
-          observation.isError = true;
-          observation.errorCode = ErrorCode.NO_EXECUTOR;
-          observation.content = [{ type: 'text', text: `Tool '${spec.name}' is run by the caller, not here; its result comes from the caller.` }];
-          return observation;
-        },
-      },
+      executor: { execute: (action: MCPToolAction, ctx: ToolContext) => pendForCaller(spec.name, action, ctx) },
     });
     Object.assign(this, { parameters: spec.parameters });
   }
@@ -91,4 +90,23 @@ export class ExternalTool extends ToolDefinition<MCPToolAction> {
     action.data = input as Record<string, unknown>;
     return action;
   }
+}
+
+/** The caller's result given through `agent.resume`, else the call ends pending for the caller. */
+function pendForCaller(name: string, action: MCPToolAction, ctx: ToolContext): Observation {
+  if (!(ctx instanceof CallContext)) {
+    throw new ToolwrightError({ code: ErrorCode.NOT_SUPPORTED, message: `Tool '${name}' is run by the caller: call it through an Agent (the call ends pending) and finish it with agent.resume.`, details: { tool: name } });
+  }
+  const given = takeCallerResult(ctx);
+  if (given) return Observation.fromText(given.text, { isError: given.isError === true });
+  const reason = `'${ctx.toolName}' is run by the caller (external tool).`;
+  const pending: PendingApproval = {
+    type: PENDING_APPROVAL_TYPE,
+    version: 1,
+    request: { toolCallId: ctx.toolCallId, toolName: ctx.toolName, arguments: { ...action.data }, reason, suggestedRules: [], bypassImmune: true, metadata: { external: true } },
+    action: action.toJSON(),
+  };
+  if (ctx.state?.id !== undefined) pending.conversationId = ctx.state.id;
+  ctx.pending = pending;
+  return Observation.fromText(`The call of tool '${ctx.toolName}' is run by the caller; it has not run yet and its result comes from the caller.`);
 }

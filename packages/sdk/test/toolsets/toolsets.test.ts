@@ -267,6 +267,54 @@ describe('ExternalToolset', () => {
     expect(finished!.pending).toBeUndefined();
     await agent.close();
   });
+
+  const modes: [string, ConstructorParameters<typeof Agent>[0]][] = [
+    ['no policy', { toolsets: [external] }],
+    ['default mode, onApproval approving everything', { toolsets: [external], policy: { onApproval: () => ({ type: 'approve' }) } }],
+    ['acceptEdits mode', { toolsets: [external], policy: { mode: 'acceptEdits' } }],
+    ['bypass mode', { toolsets: [external], policy: { mode: 'bypass' } }],
+    ['dontAsk mode', { toolsets: [external], policy: { mode: 'dontAsk' } }],
+  ];
+
+  it.each(modes)('ends pending for the caller with %s, and agent.resume finishes it with the result', async (_name, options) => {
+    const agent = new Agent(options);
+    await agent.initialize(conversation());
+    await agent.startTurn();
+    const result = await agent.executeToolCall({ id: 'c1', name: 'pick_color', arguments: '{"palette": "cold"}' });
+    expect(result.observation.text).toBe("The call of tool 'pick_color' is run by the caller; it has not run yet and its result comes from the caller.");
+    expect(result.observation.isError).toBe(false);
+    expect(result.pending?.request).toEqual({ toolCallId: 'c1', toolName: 'pick_color', arguments: { palette: 'cold' }, reason: "'pick_color' is run by the caller (external tool).", suggestedRules: [], bypassImmune: true, metadata: { external: true } });
+    const pending = JSON.parse(JSON.stringify(result.pending)) as typeof result.pending;
+    const [again] = await agent.resume([pending!], {});
+    expect(again!.pending?.request.toolCallId).toBe('c1');
+    await expect(agent.resume([pending!], { c1: { type: 'approve' } })).rejects.toThrow(
+      `agent.resume: answers["c1"]: tool 'pick_color' is run by the caller; answer with its result { type: 'result', text }, got 'approve'.`,
+    );
+    const [finished] = await agent.resume([pending!], { c1: { type: 'result', text: 'teal', isError: false } });
+    expect(finished!.observation.text).toBe('teal');
+    expect(finished!.observation.isError).toBe(false);
+    expect(finished!.pending).toBeUndefined();
+    await agent.close();
+  });
+
+  it('is denied in explore mode unless annotated read-only (the mode denies what may change things)', async () => {
+    const readOnly = new ExternalToolset([{ name: 'peek', description: 'Look.', parameters: { type: 'object' }, annotations: { readOnlyHint: true } }]);
+    const agent = new Agent({ toolsets: [external, readOnly], policy: { mode: 'explore' } });
+    await agent.initialize(conversation());
+    await agent.startTurn();
+    const denied = await agent.executeToolCall({ id: 'd', name: 'pick_color', arguments: '{"palette": "cold"}' });
+    expect(denied.observation.text).toBe("Permission denied for tool 'pick_color': 'pick_color' may change things (explore mode is read-only). Do not retry the same call; choose another way or ask the user.");
+    expect((await agent.executeToolCall({ id: 'p', name: 'peek', arguments: '{}' })).pending?.request.metadata).toEqual({ external: true });
+    await agent.close();
+  });
+
+  it('fails with NOT_SUPPORTED when called outside an Agent', async () => {
+    const [tool] = external.tools();
+    const observation = await tool!.call(tool!.actionFromArguments({ palette: 'warm' }));
+    expect(observation.isError).toBe(true);
+    expect(observation.errorCode).toBe('NOT_SUPPORTED');
+    expect(observation.text).toContain("Tool 'pick_color' is run by the caller: call it through an Agent (the call ends pending) and finish it with agent.resume.");
+  });
 });
 
 describe('Agent with toolsets', () => {
