@@ -89,7 +89,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     ],
   },
   serve: {
-    usage: 'toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state])',
+    usage: 'toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state | --stateless])',
     summary: 'one MCP server over the whole toolset (native and proxied MCP tools)',
     positionals: [0, 0],
     options: {
@@ -105,6 +105,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'shared-state': {
         type: 'boolean',
         help: 'one conversation for every HTTP client (one terminal, working state and undo history); default: one per MCP session',
+      },
+      stateless: {
+        type: 'boolean',
+        help: 'no MCP sessions: any replica answers any request (for several replicas behind a load balancer); one conversation per replica',
       },
     },
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],

@@ -62,14 +62,16 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   if (stdio && (host !== undefined || line.values.port !== undefined)) {
     throw new CliError({ command: 'serve', message: '--host and --port go with --http, not --stdio.', hint: `Usage: ${COMMANDS.serve.usage}` });
   }
-  const httpOnly = ['max-sessions', 'session-idle', 'shared-state'].filter((o) => line.values[o] !== undefined);
+  const httpOnly = ['max-sessions', 'session-idle', 'shared-state', 'stateless'].filter((o) => line.values[o] !== undefined);
   if (stdio && httpOnly.length > 0) {
     throw new CliError({ command: 'serve', message: `--${httpOnly[0]} goes with --http, not --stdio (stdio has one client).`, hint: `Usage: ${COMMANDS.serve.usage}` });
   }
   const port = parsePort(stringOption(line.values, 'port'));
   const maxSessions = parsePositive('max-sessions', stringOption(line.values, 'max-sessions'), DEFAULT_MAX_SESSIONS, true);
   const sessionIdleMs = Math.round(parsePositive('session-idle', stringOption(line.values, 'session-idle'), DEFAULT_SESSION_IDLE_S, false) * 1000);
-  const shared = flag(line.values, 'shared-state');
+  const stateless = flag(line.values, 'stateless');
+  // Stateless: no sessions, so one conversation per replica (what a session would have kept).
+  const shared = flag(line.values, 'shared-state') || stateless;
   const bindHost = host ?? '127.0.0.1';
   const toolset = await context.openToolset({ approval: elicitApproval });
   try {
@@ -97,12 +99,13 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
       sessionIdleMs,
       allowedHosts: listOption(line.values, 'allowed-host'),
       allowedOrigins: listOption(line.values, 'allowed-origin'),
+      stateless,
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError({ command: 'serve', message: `cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
     });
     const everywhere = isWildcardHost(bindHost) ? ' (listening on every interface)' : '';
-    const per = shared ? 'one shared conversation' : 'one conversation per session';
-    term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere} (${per}, at most ${maxSessions} sessions)`);
+    const per = stateless ? 'stateless: no sessions, one conversation in this process' : `${shared ? 'one shared conversation' : 'one conversation per session'}, at most ${maxSessions} sessions`;
+    term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere} (${per})`);
     if (!shared) await toolset.close();
     if (generated) term.err(`toolwright: bearer token (send "Authorization: Bearer <token>"): ${term.c.bold(token!)}`);
     else if (token !== undefined) term.err('toolwright: requests need the bearer token from TOOLWRIGHT_TOKEN');

@@ -55,6 +55,11 @@ export interface HttpServeOptions {
   eventStore?: (() => EventStore) | false;
   /** The reconnect delay (ms) sent to clients on SSE streams (`retry:`; default 1,000). */
   retryIntervalMs?: number;
+  /**
+   * No sessions: every POST is answered by a fresh MCP server over the shared toolset (so replicas
+   * behind any load balancer are interchangeable); GET and DELETE get 405. Needs a shared toolset.
+   */
+  stateless?: boolean;
 }
 
 /** A running `serve --http`. */
@@ -109,6 +114,7 @@ async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true
  * 503 with a JSON-RPC error naming the limit) and closed after `sessionIdleMs` without a request.
  */
 export async function startHttpServer(source: ToolsetSource, options: HttpServeOptions): Promise<RunningHttpServer> {
+  if (options.stateless && typeof source === 'function') throw new TypeError('A stateless server needs one shared toolset, not a toolset per session.');
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_S * 1000;
   const sessions = new SessionTable<Session>({ maxSessions, idleMs });
@@ -169,6 +175,18 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
     }
   };
 
+  const serveStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    if (req.method !== 'POST') {
+      sendError(res, 405, 'Method not allowed: this server is stateless (no session, no SSE stream to open or delete); send POST requests only.', { allow: 'POST' });
+      return;
+    }
+    const server = createToolServer(source as ServedToolset);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.once('close', () => void server.close().catch(() => undefined));
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const verdict = checkHttpRequest(req.headers, { allowedHosts, allowedOrigins, port, token: options.token });
     if (!verdict.ok) {
@@ -188,6 +206,10 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
         return;
       }
       body = read.body;
+    }
+    if (options.stateless) {
+      await serveStateless(req, res, body);
+      return;
     }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {

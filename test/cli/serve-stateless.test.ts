@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SAMPLE, startCli, waitForStderr } from './cli-harness.js';
+
+const children: ChildProcessWithoutNullStreams[] = [];
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.allSettled(clients.splice(0).map((c) => c.close()));
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function replica(): Promise<{ url: string; banner: string }> {
+  const child = startCli(['serve', '--http', '--port', '0', '--stateless', ...SAMPLE]);
+  children.push(child);
+  const [banner, url] = await waitForStderr(child, /at (http:\/\/[^\s]+:\d+\/mcp).*\n/);
+  return { url: url!, banner: banner! };
+}
+
+const post = (url: string, body: unknown): Promise<Response> =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify(body) });
+
+describe('serve --http --stateless', () => {
+  it('keeps no session: a client initialized on one replica is answered by another', async () => {
+    const [a, b] = await Promise.all([replica(), replica()]);
+    expect(a.banner).toContain('(stateless: no sessions, one conversation in this process)');
+    const client = new Client({ name: 'stateless-e2e', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(a.url));
+    clients.push(client);
+    await client.connect(transport);
+    expect(transport.sessionId).toBeUndefined();
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'A' } })).toEqual({ content: [{ type: 'text', text: 'A' }] });
+
+    // Replica B never saw an initialize, and answers anyway.
+    const answer = await post(b.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'B', times: 2 } } });
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    const data = text.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+    expect(JSON.parse(data)).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'BB' }] } });
+  });
+
+  it('answers GET (no SSE stream to open) with 405', async () => {
+    const { url } = await replica();
+    const response = await fetch(url, { headers: { accept: 'text/event-stream' } });
+    expect(response.status).toBe(405);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'Method not allowed: this server is stateless (no session, no SSE stream to open or delete); send POST requests only.',
+    );
+  });
+});
