@@ -132,7 +132,7 @@ export class Agent implements CallEnvironment {
 
   /** The context toolsets get this turn. */
   turnContext(): TurnContext {
-    return turnContext(this.turnValues, this.conversation);
+    return { ...turnContext(this.turnValues, this.conversation), policy: this.policyRuntime !== undefined };
   }
 
   private checkToolsetNames(resolved: ResolvedToolsets): void {

@@ -1,3 +1,5 @@
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { PermissionContext } from '../policy/permission-context.js';
 import { askDecision } from '../policy/permission-decision.js';
 import type { PermissionDecision } from '../policy/permission-decision.js';
@@ -26,8 +28,9 @@ function argumentsOf(action: Action): Record<string, unknown> {
  * Makes the inner toolset's tools ask for approval (all calls, or those `needsApproval` picks),
  * through the agent's policy: the permission check of such a call answers `ask` unless the tool
  * itself denies, so the approval handler is asked, or the call is left pending in deferred
- * mode. Needs an agent with a `policy` (without one, nothing is checked). The tools' read-only
- * status, rules and suggestions are their own.
+ * mode. Needs an agent with a `policy`: an Agent without one refuses it at `initialize`
+ * (`INVALID_OPTIONS`), since its tools would run unchecked. The tools' read-only status, rules
+ * and suggestions are their own.
  */
 export class ApprovalRequiredToolset extends WrappedToolset {
   private readonly derived = new DerivedTools();
@@ -41,12 +44,27 @@ export class ApprovalRequiredToolset extends WrappedToolset {
     super(inner);
   }
 
+  /** Refuses an agent without a policy, then starts the inner toolset's run. */
+  override forRun(ctx: TurnContext): void | Promise<void> {
+    this.needPolicy(ctx);
+    return super.forRun(ctx);
+  }
+
   /** The inner tools, asking for approval. */
   tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
+    this.needPolicy(ctx);
     this.turn = ctx;
     return thenMaybe(this.inner.tools(ctx), (tools) =>
       this.memo.get([tools], () => tools.map((tool) => this.derived.get(tool, 'approval', () => deriveTool(tool, { permissions: this.permissionsOf(tool) })))),
     );
+  }
+
+  private needPolicy(ctx: TurnContext): void {
+    if (ctx.policy !== false) return;
+    throw new ToolwrightError({
+      code: ErrorCode.INVALID_OPTIONS,
+      message: `ApprovalRequiredToolset (around ${this.label}) needs an agent with a permission policy (AgentOptions.policy, e.g. policy: {} to leave calls pending for approval); without one its tools would run unchecked.`,
+    });
   }
 
   private permissionsOf(source: ToolDefinition): ToolPermissions<Action> {

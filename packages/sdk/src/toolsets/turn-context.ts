@@ -10,6 +10,8 @@ export interface TurnContext {
   readonly state?: ConversationState;
   /** The host's values for this turn. */
   readonly values: Readonly<Record<string, unknown>>;
+  /** Whether the agent checks calls with a permission policy (undefined: not known, e.g. outside an Agent). */
+  readonly policy?: boolean;
 }
 
 /** A {@link TurnContext} from values (and a conversation). */

@@ -225,7 +225,7 @@ describe('every wrapper forwards instructions, lifecycle and annotations', () =>
 
   it.each(wrappers)('%s', async (_name, wrap) => {
     const inner = new LifecycleToolset([textTool('edit', { destructiveHint: true, readOnlyHint: false })], { instructions: { edit: 'Read before you edit.' } });
-    const agent = new Agent({ toolsets: [wrap(inner)] });
+    const agent = new Agent({ toolsets: [wrap(inner)], policy: { grantsFile: false } });
     await agent.initialize(conversation());
     const view = await agent.startTurn();
     expect(view.size).toBe(1);
@@ -236,6 +236,15 @@ describe('every wrapper forwards instructions, lifecycle and annotations', () =>
     expect(inner.log).toEqual(['forRun']);
     await agent.close();
     expect(inner.log).toEqual(['forRun', 'close']);
+  });
+});
+
+describe('ApprovalRequiredToolset without a policy', () => {
+  it('is refused at initialize, before any tool could run unchecked', async () => {
+    const agent = new Agent({ toolsets: [new CombinedToolset([new ApprovalRequiredToolset(new FunctionToolset([textTool('a')], { label: 'admin' }))])] });
+    await expect(agent.initialize(conversation())).rejects.toThrow(
+      'ApprovalRequiredToolset (around admin) needs an agent with a permission policy (AgentOptions.policy, e.g. policy: {} to leave calls pending for approval); without one its tools would run unchecked.',
+    );
   });
 });
 
