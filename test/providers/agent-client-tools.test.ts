@@ -70,6 +70,22 @@ describe('client tools through an Agent (fact 56)', () => {
     expect(done!.events.map((e) => e.constructor.name)).toEqual(['ActionEvent', 'ObservationEvent']);
   });
 
+  it("is finished by agent.resume with a { type: 'result' } answer too (no policy needed), and refuses another answer", async () => {
+    const [result] = await agent.executeToolCalls([{ id: 'r1', name: 'ask_user', arguments: { question: 'Which branch?' } }]);
+    const saved = JSON.parse(JSON.stringify(result!.pending)) as PendingApproval;
+    await expect(agent.resume([saved], { r1: { type: 'approve' } })).rejects.toThrow(
+      `agent.resume: answers["r1"]: tool 'ask_user' is run by the caller; answer with its result { type: 'result', text }, got 'approve'.`,
+    );
+    const [done] = await agent.resume([saved], { r1: { type: 'result', text: 'main' } });
+    expect(done!.pending).toBeUndefined();
+    expect(done!.observation.isError).toBe(false);
+    expect(done!.observation.toLlmContent()).toEqual([{ type: 'text', text: 'main' }]);
+    expect(done!.events.map((e) => e.constructor.name)).toEqual(['ActionEvent', 'ObservationEvent']);
+    const [failed] = await agent.resume([saved], { r1: { type: 'result', text: 'The user closed the dialog.', isError: true } });
+    expect(failed!.observation.isError).toBe(true);
+    expect(failed!.observation.text).toBe('The user closed the dialog.');
+  });
+
   it("makes the client's failure an error Observation, and keeps a call without an answer pending", async () => {
     const results = await agent.executeToolCalls([
       { id: 'd1', name: 'ask_user', arguments: { question: 'a?' } },

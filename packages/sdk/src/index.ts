@@ -100,6 +100,8 @@ export { AgentEvent } from './runtime/agent-event.js';
 export type { AgentEventOptions, SerializedAgentEvent } from './runtime/agent-event.js';
 export type { AgentOptions } from './runtime/agent-options.js';
 export { CallContext } from './runtime/call-context.js';
+export { isCallerPending, takeCallerResult } from './runtime/caller-results.js';
+export type { CallerResult } from './runtime/caller-results.js';
 export type { CallDecision } from './runtime/call-decision.js';
 export type { CallHooks, HookPair, NamedHook, PostHook, PreHook } from './runtime/call-hooks.js';
 export type { CallMiddleware, CallPhase } from './runtime/call-middleware.js';

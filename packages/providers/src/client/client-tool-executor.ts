@@ -1,4 +1,4 @@
-import { CallContext, ErrorCode, PENDING_APPROVAL_TYPE, textContent, ToolwrightError } from '@toolwright/sdk';
+import { CallContext, ErrorCode, PENDING_APPROVAL_TYPE, takeCallerResult, textContent, ToolwrightError } from '@toolwright/sdk';
 import type { Observation } from '@toolwright/sdk';
 import type { Action, ObservationClass, PendingApproval, ToolContext, ToolExecutor } from '@toolwright/sdk';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
@@ -13,7 +13,8 @@ export interface ClientToolPendingMetadata {
  * The executor of a client tool inside an Agent. With no answer for the call, it does not run
  * anything: the call ends pending (`ToolCallResult.pending`, the SDK's plain-JSON
  * {@link PendingApproval} with `request.metadata.clientTool`), and the model's turn waits. With an
- * answer preset by `resumeClientTools`, the call's Observation is the client's content.
+ * answer preset by `resumeClientTools` (content blocks), or given to `agent.resume` as
+ * `{ type: 'result', text, isError? }`, the call's Observation is the client's result.
  */
 export class ClientToolExecutor<O extends Observation = Observation> implements ToolExecutor<Action, O> {
   private readonly answers = new Map<string, ToolInvocationResult>();
@@ -48,6 +49,9 @@ export class ClientToolExecutor<O extends Observation = Observation> implements 
         details: { tool: this.toolName },
       });
     }
+    // A result given through agent.resume(pending, { [id]: { type: 'result', text } }).
+    const given = takeCallerResult(ctx);
+    if (given) return Object.assign(new this.observationType(), { content: [textContent(given.text)], isError: given.isError === true });
     const args = ctx.arguments ?? {};
     const metadata: ClientToolPendingMetadata = { clientTool: true, toolgroupId: this.toolgroupId };
     const pending: PendingApproval = {

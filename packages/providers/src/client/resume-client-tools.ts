@@ -22,6 +22,8 @@ function invalid(message: string): ToolwrightError {
  * makes it an error Observation). A call without an answer stays pending. Results are in the
  * order of `pending`. Rejects with `INVALID_ARGUMENTS` for a malformed pending item, a pending
  * approval (use `agent.resume`), an answer for no pending call, or an answer without `content`.
+ * For a text result, `agent.resume(pending, { [id]: { type: 'result', text, isError? } })` does
+ * the same; this helper also takes content blocks (images, resources).
  */
 export async function resumeClientTools(
   agent: ClientToolAgent,
