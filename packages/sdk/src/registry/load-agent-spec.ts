@@ -120,7 +120,8 @@ function interpolate(value: unknown, path: string, env: NodeJS.ProcessEnv, fail:
  * {@link MAX_SPEC_ALIASES} times), or checks one given as an object. `${VAR}` and
  * `${VAR:-default}` in strings are replaced from the environment, and converted to a tool param's
  * declared type (number, integer, boolean). Each tool's params are checked against its Params
- * class in the registry. Every error names the file and the JSON path (`INVALID_SPEC`).
+ * class in the registry, the native tools of `toolsets` too (`toolsets[0].tools[1].params.x`).
+ * Every error names the file and the JSON path (`INVALID_SPEC`).
  */
 export async function loadAgentSpec(pathOrObject: string | object, options: LoadAgentSpecOptions = {}): Promise<AgentSpec> {
   const env = options.env ?? process.env;
@@ -136,8 +137,7 @@ export async function loadAgentSpec(pathOrObject: string | object, options: Load
   const registry = options.registry ?? defaultRegistry;
   const entries = new Map<string, RegisteredTool>(registry.list().map((t) => [t.name, t]));
   const mustBeRegistered = options.registry ? [...entries.keys()] : undefined;
-  const tools = (rawTools ?? []).map((item, i): ToolSpec => {
-    const path = joinPath('tools', i);
+  const checkedTool = (item: ToolSpec | string, path: string): ToolSpec => {
     const given = typeof item === 'string' ? { name: item } : item;
     const entry = entries.get(given.name);
     const schema = entry?.params ? jsonSchemaOf(entry.params) : undefined;
@@ -148,7 +148,17 @@ export async function loadAgentSpec(pathOrObject: string | object, options: Load
     const paramsProblem = checkToolParams(out, path, entry, mustBeRegistered);
     if (paramsProblem) fail(paramsProblem);
     return out;
-  });
+  };
+  const tools = (rawTools ?? []).map((item, i) => checkedTool(item, joinPath('tools', i)));
+  // Toolsets' native tools: typed like top-level tools (from the raw entries, before interpolation).
+  const rawToolsets = (raw as { toolsets?: { tools?: (ToolSpec | string)[] }[] }).toolsets;
+  if (spec.toolsets && rawToolsets) {
+    spec.toolsets = spec.toolsets.map((toolset, i) => {
+      const given = rawToolsets[i]?.tools;
+      if (!given) return toolset;
+      return { ...toolset, tools: given.map((item, j) => checkedTool(item, joinPath(joinPath(joinPath('toolsets', i), 'tools'), j))) };
+    });
+  }
   const out: AgentSpec = { ...spec, tools };
   if (typeof pathOrObject === 'string') out.source = source;
   return out;

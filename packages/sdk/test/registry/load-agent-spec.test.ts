@@ -118,6 +118,14 @@ describe('loadAgentSpec', () => {
     );
   });
 
+  it("checks and types the params of toolsets' tools like top-level tools, with their path", async () => {
+    const file = await specFile('toolsets.yaml', 'toolsets:\n  - tools: [counter]\n  - tools:\n      - counter\n      - name: counter\n        params: { start: "ten" }\n');
+    expect((await specError(file, {}, testRegistry)).message).toBe(`${file}: toolsets[1].tools[1].params.start: expected integer, got string`);
+    expect((await specError({ toolsets: [{ tools: ['countr'] }] }, {}, testRegistry)).message).toContain("(agent spec): toolsets[0].tools[0].name: tool 'countr' is not registered. Did you mean 'counter'?");
+    const typed = await specFile('toolsets-typed.yaml', 'toolsets:\n  - tools:\n      - name: counter\n        params: { start: "${START:-10}" }\n');
+    expect((await loadAgentSpec(typed, { env: {}, registry: testRegistry })).toolsets).toEqual([{ tools: [{ name: 'counter', params: { start: 10 } }] }]);
+  });
+
   it('says when a tool declares no params, and names an unregistered tool with the closest name', async () => {
     const registry = new ToolRegistry().register('echo', echoTool());
     expect((await specError({ tools: [{ name: 'echo', params: { loud: true } }] }, {}, registry)).message).toBe(
