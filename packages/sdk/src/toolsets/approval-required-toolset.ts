@@ -63,7 +63,7 @@ export class ApprovalRequiredToolset extends WrappedToolset {
     if (ctx.policy !== false) return;
     throw new ToolwrightError({
       code: ErrorCode.INVALID_OPTIONS,
-      message: `ApprovalRequiredToolset (around ${this.label}) needs an agent with a permission policy (AgentOptions.policy, e.g. policy: {} to leave calls pending for approval); without one its tools would run unchecked.`,
+      message: `ApprovalRequiredToolset (around ${this.label}) needs an agent with a permission policy (AgentOptions.policy, e.g. policy: {} to leave calls pending for approval; in an agent spec, a permissions section); without one its tools would run unchecked.`,
     });
   }
 

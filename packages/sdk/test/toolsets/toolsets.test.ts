@@ -243,7 +243,7 @@ describe('ApprovalRequiredToolset without a policy', () => {
   it('is refused at initialize, before any tool could run unchecked', async () => {
     const agent = new Agent({ toolsets: [new CombinedToolset([new ApprovalRequiredToolset(new FunctionToolset([textTool('a')], { label: 'admin' }))])] });
     await expect(agent.initialize(conversation())).rejects.toThrow(
-      'ApprovalRequiredToolset (around admin) needs an agent with a permission policy (AgentOptions.policy, e.g. policy: {} to leave calls pending for approval); without one its tools would run unchecked.',
+      'ApprovalRequiredToolset (around admin) needs an agent with a permission policy (AgentOptions.policy, e.g. policy: {} to leave calls pending for approval; in an agent spec, a permissions section); without one its tools would run unchecked.',
     );
   });
 });
