@@ -73,6 +73,14 @@ describe('toolwright groups', () => {
     expect([typo.code, typo.stderr.trim()]).toEqual([2, "toolwright groups: Tool group 'builtin::memroy' not found. Did you mean 'builtin::memory'? Available tool groups: builtin::memory, mcp::down."]);
   });
 
+  it('skips an unreachable spec tool group with a warning, and keeps the other groups (exit 0)', async () => {
+    writeFileSync(join(dir, 'down.yaml'), SPEC.replace("toolgroups: ['builtin::memory']", "toolgroups: ['builtin::memory', 'mcp::down']"));
+    const run = await runCli(['list', '--spec', 'down.yaml', '--json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stderr.trim()).toBe("toolwright: warning: tool group 'mcp::down' skipped: Could not connect to MCP server 'mcp::down' (http://127.0.0.1:9/mcp): bad port.");
+    expect((JSON.parse(run.stdout) as { name: string }[]).map((t) => t.name)).toEqual(['memory_insert', 'memory_query']);
+  });
+
   it('refuses spec mistakes with the path (exit 2)', async () => {
     const provider = await runCli(['groups', 'list', '--spec', 'typo.yaml'], { cwd: dir });
     expect([provider.code, provider.stderr.trim()]).toEqual([

@@ -28,6 +28,8 @@ export interface OpenToolsetOptions {
   policyFlags?: PolicyFlags;
   /** Who answers approval requests (the command's prompt or refusal). */
   approval?: ApprovalHandler;
+  /** Receives warnings (a spec tool group skipped because its server cannot be reached); default: stderr. */
+  onWarning?: (message: string) => void;
 }
 
 /** The embedded default: the built-in tools of `preset` (those usable on this machine), no MCP servers. */
@@ -44,10 +46,23 @@ function specFailure(error: unknown, spec: string | undefined): CliError {
 
 /** The spec's `toolgroups` as tools (through `@toolwright/providers`), and how to close them. */
 async function openGroupTools(spec: AgentSpec, options: OpenToolsetOptions): Promise<{ tools: ToolDefinition[]; close: () => Promise<void> }> {
-  const [{ createToolGroupToolset }, { toolGroupRuntimeFromSpec }] = await Promise.all([import('@toolwright/providers'), import('../groups/tool-group-runtime-from-spec.js')]);
-  const runtime = toolGroupRuntimeFromSpec(spec, options.cwd);
+  const [{ createToolGroupToolset, resolveAgentToolGroups }, { toolGroupRuntimeFromSpec }] = await Promise.all([import('@toolwright/providers'), import('../groups/tool-group-runtime-from-spec.js')]);
+  const warn = options.onWarning ?? ((message: string) => void process.stderr.write(`toolwright: warning: ${message}\n`));
+  const runtime = toolGroupRuntimeFromSpec(spec, options.cwd, warn);
   try {
-    const toolset = await createToolGroupToolset(runtime, { toolgroups: spec.toolgroups ?? [] });
+    // A group whose server cannot be reached is left out with a warning (the other tools still work); spec mistakes still fail.
+    const reachable: string[] = [];
+    for (const ref of spec.toolgroups ?? []) {
+      try {
+        await resolveAgentToolGroups(runtime, [ref]);
+        reachable.push(ref);
+      } catch (error) {
+        if (!ToolwrightError.isInstance(error) || error.code !== 'MCP_CONNECTION') throw error;
+        warn(`tool group '${ref}' skipped: ${error.message}`);
+      }
+    }
+    if (reachable.length === 0) return { tools: [], close: () => runtime.close() };
+    const toolset = await createToolGroupToolset(runtime, { toolgroups: reachable });
     return { tools: [...toolset.tools], close: async () => { await toolset.close(); await runtime.close(); } };
   } catch (error) {
     await runtime.close();
