@@ -1,0 +1,134 @@
+// Checks that imports point one way in the source trees: no import cycles between files, and the
+// layering of a built-in tool folder (declarations <- executor <- tool class <- index).
+// Type-only imports are erased at compile time and do not count; dynamic import() is lazy on purpose.
+// Run by `npm run lint`. Uses the TypeScript compiler's parser only (no resolver with native bindings).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const sourceRoots = ['tools/src', ...readdirSync(join(root, 'packages')).map((p) => `packages/${p}/src`)].map((p) => join(root, p));
+
+/** Every .ts file below `dir` (no declaration files). */
+function tsFiles(dir) {
+  let found = [];
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return found;
+  }
+  for (const name of entries) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found = found.concat(tsFiles(path));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) found.push(path);
+  }
+  return found;
+}
+
+/** True when the import or export brings in no value at run time. */
+function typeOnly(node) {
+  if (ts.isExportDeclaration(node)) {
+    if (node.isTypeOnly) return true;
+    const clause = node.exportClause;
+    return clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+  }
+  const clause = node.importClause;
+  if (!clause) return false; // a side-effect import runs the module
+  if (clause.isTypeOnly) return true;
+  if (clause.name) return false;
+  const bindings = clause.namedBindings;
+  return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+}
+
+/** The project files a file imports for their values (relative specifiers only). */
+function valueImports(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const targets = [];
+  for (const node of source.statements) {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node))) continue;
+    const spec = node.moduleSpecifier;
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.') || typeOnly(node)) continue;
+    targets.push(resolve(dirname(file), spec.text.replace(/\.js$/, '.ts')));
+  }
+  return targets;
+}
+
+const files = sourceRoots.flatMap(tsFiles);
+const known = new Set(files);
+const graph = new Map(files.map((f) => [f, valueImports(f).filter((t) => known.has(t))]));
+const problems = [];
+
+// Cycles: strongly connected components of the value-import graph (Tarjan, iterative).
+let counter = 0;
+const index = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+for (const start of files) {
+  if (index.has(start)) continue;
+  const work = [[start, 0]];
+  index.set(start, counter);
+  low.set(start, counter++);
+  stack.push(start);
+  onStack.add(start);
+  while (work.length > 0) {
+    const frame = work[work.length - 1];
+    const [node, i] = frame;
+    const next = graph.get(node);
+    if (i < next.length) {
+      frame[1]++;
+      const target = next[i];
+      if (!index.has(target)) {
+        index.set(target, counter);
+        low.set(target, counter++);
+        stack.push(target);
+        onStack.add(target);
+        work.push([target, 0]);
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node), index.get(target)));
+      continue;
+    }
+    work.pop();
+    if (work.length > 0) {
+      const parent = work[work.length - 1][0];
+      low.set(parent, Math.min(low.get(parent), low.get(node)));
+    }
+    if (low.get(node) !== index.get(node)) continue;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    const selfLoop = component.length === 1 && graph.get(node).includes(node);
+    if (component.length > 1 || selfLoop) {
+      problems.push(`import cycle: ${component.map((f) => relative(root, f)).sort().join(' <-> ')}`);
+    }
+  }
+}
+
+// Layers inside a built-in tool folder.
+const toolsSrc = join(root, 'tools/src');
+for (const [file, targets] of graph) {
+  if (dirname(dirname(file)) !== toolsSrc) continue;
+  const name = basename(file);
+  for (const target of targets) {
+    if (dirname(target) !== dirname(file)) continue;
+    const to = basename(target);
+    if ((to === 'index.ts' || to === 'definition.ts') && name !== 'index.ts' && name !== 'definition.ts') {
+      problems.push(`${relative(root, file)} imports ${to}: tool folders import one way (declarations <- executor <- tool class (definition.ts) <- index.ts); import from declarations.ts instead`);
+    }
+    if (name === 'declarations.ts' && to === 'impl.ts') {
+      problems.push(`${relative(root, file)} imports impl.ts: declarations.ts is the bottom layer of a tool folder`);
+    }
+  }
+}
+
+if (problems.length > 0) {
+  process.stderr.write(`check-imports: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+  process.exit(1);
+}
+process.stdout.write(`check-imports: ${files.length} files, no value-import cycles, tool folder layers respected\n`);
