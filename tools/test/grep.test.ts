@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConversationState, defaultRegistry } from '@toolwright/sdk';
+import { ConversationState } from '@toolwright/sdk';
 import type { ToolDefinition } from '@toolwright/sdk';
 import type { GrepObservation } from '@toolwright/tools';
-import { fixture } from './support/fixture.js';
+import { fixture, registry } from './support/fixture.js';
 
 let age = 1_000;
 function put(root: string, rel: string, text: string | Buffer): void {
@@ -39,7 +39,7 @@ function buildTree(root: string): void {
 
 async function grepWith(dir: string, backend: 'js' | 'ripgrep'): Promise<{ tool: ToolDefinition; state: ConversationState }> {
   const state = new ConversationState({ workingDir: dir });
-  const [tool] = await defaultRegistry.resolve({ name: 'grep', params: { backend } }, state);
+  const [tool] = await registry.resolve({ name: 'grep', params: { backend } }, state);
   return { tool: tool!, state };
 }
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ConversationState, defaultRegistry } from '@toolwright/sdk';
+import { ConversationState } from '@toolwright/sdk';
 import type { TaskTrackerObservation } from '@toolwright/tools';
 import { TASKS_FILE } from '@toolwright/tools';
-import { fixture } from './support/fixture.js';
+import { fixture, registry } from './support/fixture.js';
 
 describe('task_tracker', () => {
   it('views an empty list with a hint, plans, and views the plan', async () => {
@@ -40,7 +40,7 @@ describe('task_tracker', () => {
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ title: 'A', notes: '', status: 'done' }]);
       const again = new ConversationState({ workingDir: f.dir, stateDir: f.state.stateDir });
       try {
-        const [tracker2] = await defaultRegistry.resolve({ name: 'task_tracker' }, again);
+        const [tracker2] = await registry.resolve({ name: 'task_tracker' }, again);
         const viewed = (await tracker2!.call(tracker2!.actionFromArguments({ command: 'view' }))) as TaskTrackerObservation;
         expect(viewed.taskList).toEqual([{ title: 'A', notes: '', status: 'done' }]);
       } finally {

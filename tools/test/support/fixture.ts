@@ -1,9 +1,12 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConversationState, defaultRegistry } from '@toolwright/sdk';
+import { ConversationState, ToolRegistry } from '@toolwright/sdk';
 import type { Observation, ToolDefinition } from '@toolwright/sdk';
-import '@toolwright/tools';
+import { registerBuiltinTools } from '@toolwright/tools';
+
+/** Every built-in tool, registered explicitly (importing a tool registers nothing). */
+export const registry = registerBuiltinTools({ registry: new ToolRegistry(), preset: 'all' });
 
 /** A temporary working directory and a conversation on it; `cleanup()` closes and removes both. */
 export interface Fixture {
@@ -24,7 +27,7 @@ export function fixture(options: { stateDir?: string; dir?: string } = {}): Fixt
     dir,
     state,
     async tool(name, params) {
-      const [tool] = await defaultRegistry.resolve({ name, params }, state);
+      const [tool] = await registry.resolve({ name, params }, state);
       return tool!;
     },
     call(tool, args) {
