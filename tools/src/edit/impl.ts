@@ -1,13 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
-import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import type { ToolExecutor } from '@toolwright/sdk';
 import type { ConfinedPath } from '../file_editor/confine-path.js';
 import { editorError } from '../file_editor/editor-error.js';
 import { checkNewContentSize, linesOf, readText } from '../file_editor/file-content.js';
-import type { FileToolParams } from '../read/file-tool-params.js';
-import { FileToolRoots } from '../read/file-tool-roots.js';
+import { FileToolExecutor } from '../read/file-tool-executor.js';
 import { assertReadBeforeWrite } from '../read/read-before-write.js';
-import { ReadLedger } from '../read/read-ledger.js';
 import { fileEditLock } from '../shared/keyed-lock.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import type { EditAction } from './declarations.js';
@@ -18,17 +16,7 @@ import { countOccurrences, replaceExact } from './replace-exact.js';
 export const EDIT_SNIPPET_LINES = 4;
 
 /** Replaces exact text in files inside the allowed roots: atomically, one writer per file, only in files read and unchanged since. */
-export class EditExecutor implements ToolExecutor<EditAction, EditObservation> {
-  private readonly roots: FileToolRoots;
-  private readonly maxBytes: number;
-  private readonly ledger: ReadLedger;
-
-  constructor(state: ConversationState, params?: FileToolParams) {
-    this.roots = new FileToolRoots(state.workingDir, params?.allowedRoots);
-    this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
-    this.ledger = state.getService(ReadLedger);
-  }
-
+export class EditExecutor extends FileToolExecutor implements ToolExecutor<EditAction, EditObservation> {
   /** Makes the edit; every failure comes back as an error Observation. */
   async execute(action: EditAction): Promise<EditObservation> {
     try {

@@ -1,27 +1,15 @@
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
-import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import type { ToolExecutor } from '@toolwright/sdk';
 import { imageTypeOf, linesOf, readBytes, readText } from '../file_editor/file-content.js';
 import type { ReadAction } from './declarations.js';
 import { READ_MAX_LINE_CHARS, READ_MAX_LINES, ReadObservation } from './declarations.js';
-import type { FileToolParams } from './file-tool-params.js';
-import { FileToolRoots } from './file-tool-roots.js';
-import { ReadLedger } from './read-ledger.js';
+import { FileToolExecutor } from './file-tool-executor.js';
 
 /** Most characters one read returns; the lines past it are left for the next read. */
 export const READ_MAX_OUTPUT_CHARS = 100_000;
 
 /** Reads files inside the allowed roots, with line numbers, and records each read in the conversation's ledger. */
-export class ReadExecutor implements ToolExecutor<ReadAction, ReadObservation> {
-  private readonly roots: FileToolRoots;
-  private readonly maxBytes: number;
-  private readonly ledger: ReadLedger;
-
-  constructor(state: ConversationState, params?: FileToolParams) {
-    this.roots = new FileToolRoots(state.workingDir, params?.allowedRoots);
-    this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
-    this.ledger = state.getService(ReadLedger);
-  }
-
+export class ReadExecutor extends FileToolExecutor implements ToolExecutor<ReadAction, ReadObservation> {
   /** Reads the lines asked for (or the image); every failure comes back as an error Observation. */
   async execute(action: ReadAction): Promise<ReadObservation> {
     try {

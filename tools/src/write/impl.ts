@@ -1,31 +1,19 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
-import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import type { ToolExecutor } from '@toolwright/sdk';
 import type { ConfinedPath } from '../file_editor/confine-path.js';
 import { editorError } from '../file_editor/editor-error.js';
 import { checkNewContentSize } from '../file_editor/file-content.js';
-import type { FileToolParams } from '../read/file-tool-params.js';
-import { FileToolRoots } from '../read/file-tool-roots.js';
+import { FileToolExecutor } from '../read/file-tool-executor.js';
 import { assertReadBeforeWrite } from '../read/read-before-write.js';
-import { ReadLedger } from '../read/read-ledger.js';
 import { fileEditLock } from '../shared/keyed-lock.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import type { WriteAction } from './declarations.js';
 import { WriteObservation } from './declarations.js';
 
 /** Writes whole files inside the allowed roots: atomically, one writer per file, never over an unread or changed file. */
-export class WriteExecutor implements ToolExecutor<WriteAction, WriteObservation> {
-  private readonly roots: FileToolRoots;
-  private readonly maxBytes: number;
-  private readonly ledger: ReadLedger;
-
-  constructor(state: ConversationState, params?: FileToolParams) {
-    this.roots = new FileToolRoots(state.workingDir, params?.allowedRoots);
-    this.maxBytes = (params?.maxFileSizeMb ?? 10) * 1024 * 1024;
-    this.ledger = state.getService(ReadLedger);
-  }
-
+export class WriteExecutor extends FileToolExecutor implements ToolExecutor<WriteAction, WriteObservation> {
   /** Writes the file; every failure comes back as an error Observation. */
   async execute(action: WriteAction): Promise<WriteObservation> {
     try {
