@@ -27,6 +27,17 @@ export function malformedResponse(message: Record<string, unknown>): string | un
 }
 
 /**
+ * The JSON-RPC error that stands in for a malformed response (a message with an id and no method
+ * that {@link malformedResponse} rejects), or undefined for any other message.
+ */
+export function invalidResponseReplacement(message: Record<string, unknown>): JSONRPCMessage | undefined {
+  const id = message.id;
+  if ('method' in message || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+  const why = malformedResponse(message);
+  return why ? { jsonrpc: '2.0', id, error: { code: INVALID_RESULT_CODE, message: `${INVALID_RESULT_PREFIX}${why}` } } : undefined;
+}
+
+/**
  * Puts a gate between a transport and the MCP SDK's protocol, installed before `connect`:
  * - a response the SDK would drop as an unknown message (`result: null`, an error without a code),
  *   which would leave its request waiting for the full timeout, becomes a JSON-RPC error for that
@@ -41,13 +52,8 @@ export function installIncomingGate(transport: Transport): void {
   let tail: Promise<void> | undefined;
   const dispatch = (message: JSONRPCMessage, extra?: Parameters<Handler>[1]): void => handler?.(message, extra);
   const gate = (incoming: JSONRPCMessage, extra?: Parameters<Handler>[1]): void => {
-    let message = incoming;
-    const record = message as unknown as Record<string, unknown>;
-    const id = record.id;
-    if (!('method' in record) && (typeof id === 'string' || typeof id === 'number')) {
-      const why = malformedResponse(record);
-      if (why) message = { jsonrpc: '2.0', id, error: { code: INVALID_RESULT_CODE, message: `${INVALID_RESULT_PREFIX}${why}` } };
-    }
+    const record = incoming as unknown as Record<string, unknown>;
+    const message = invalidResponseReplacement(record) ?? incoming;
     if (tail) {
       const next: Promise<void> = tail
         .then(() => dispatch(message, extra))

@@ -7,6 +7,7 @@ import { mcpConfigError } from './mcp-server-plan.js';
 import type { ClientHandlers } from '../tool/client-handlers.js';
 import { authorizeMcpServer } from './authorize-mcp-server.js';
 import { FileOAuthClientProvider } from './file-oauth-provider.js';
+import { fetchReplacingInvalidResults } from './invalid-result-fetch.js';
 
 /** Transport settings shared by all servers of a toolset. */
 export interface McpTransportSettings {
@@ -77,7 +78,8 @@ function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): 
   return async () => {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     if (authProvider) await authorizeMcpServer(plan.name, authProvider, plan.url, oauth?.scope);
-    return new StreamableHTTPClientTransport(plan.url, { requestInit, authProvider });
+    // The fetch reports a malformed response at once; the SDK would drop it and leave its request to time out.
+    return new StreamableHTTPClientTransport(plan.url, { requestInit, authProvider, fetch: fetchReplacingInvalidResults() });
   };
 }
 
