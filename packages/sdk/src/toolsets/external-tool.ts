@@ -4,8 +4,7 @@ import type { PendingApproval } from '../policy/pending-approval.js';
 import { CallContext } from '../runtime/call-context.js';
 import { takeCallerResult } from '../runtime/caller-results.js';
 import type { JsonSchema } from '../schema/json-schema.js';
-import { typeName } from '../schema/validation-issue.js';
-import { MCPToolAction } from '../mcp/mcp-tool-action.js';
+import type { MCPToolAction } from '../mcp/mcp-tool-action.js';
 import { SchemaValidatorCache } from '../mcp/schema-validator-cache.js';
 import type { SchemaCheck } from '../mcp/schema-validator-cache.js';
 import { ErrorCode } from '../errors/error-code.js';
@@ -13,7 +12,7 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import { Observation } from '../tool/observation.js';
 import type { ToolContext } from '../tool/tool-context.js';
 import type { ToolAnnotations } from '../tool/tool-annotations.js';
-import { ToolDefinition } from '../tool/tool-definition.js';
+import { RawSchemaTool } from './raw-schema-tool.js';
 
 /** A tool the caller runs: its name, description and raw JSON Schema for the arguments. */
 export interface ExternalToolSpec {
@@ -37,9 +36,7 @@ const validators = new SchemaValidatorCache();
  * 'result', text } })`. Its permission check allows (deny rules still deny; `explore` mode denies
  * it unless `annotations.readOnlyHint`); called outside an Agent it fails with `NOT_SUPPORTED`.
  */
-export class ExternalTool extends ToolDefinition<MCPToolAction> {
-  /** The raw schema. */
-  readonly parameters!: JsonSchema;
+export class ExternalTool extends RawSchemaTool {
   private check?: SchemaCheck;
 
   constructor(spec: ExternalToolSpec) {
@@ -49,7 +46,7 @@ export class ExternalTool extends ToolDefinition<MCPToolAction> {
     super({
       name: spec.name,
       description: spec.description,
-      actionType: MCPToolAction,
+      parameters: spec.parameters,
       annotations: spec.annotations,
       timeoutMs: 0,
       permissions: {
@@ -60,34 +57,13 @@ export class ExternalTool extends ToolDefinition<MCPToolAction> {
       },
       executor: { execute: (action: MCPToolAction, ctx: ToolContext) => pendForCaller(spec.name, action, ctx) },
     });
-    Object.assign(this, { parameters: spec.parameters });
-  }
-
-  /** Nothing to read from classes: the schema is given. */
-  protected override prepareDeclaration(): void {}
-
-  /** The given schema. */
-  override inputSchema(): JsonSchema {
-    return this.parameters;
-  }
-
-  /** The given schema. */
-  override modelInputSchema(): JsonSchema {
-    return this.parameters;
   }
 
   /** Validates the arguments against the schema (`INVALID_ARGUMENTS` naming each path). */
   override actionFromArguments(args: unknown): MCPToolAction {
-    const input = args ?? {};
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      const received = typeName(input);
-      const problem = `expected an object of arguments, got ${received}`;
-      throw this.invalidArguments([{ path: '', expected: 'an object of arguments', received, problem, message: `(root): ${problem}` }]);
-    }
-    const issues = (this.check ??= validators.get(this.parameters))(input);
+    const action = super.actionFromArguments(args);
+    const issues = (this.check ??= validators.get(this.parameters))(action.data);
     if (issues.length > 0) throw this.invalidArguments(issues);
-    const action = new MCPToolAction();
-    action.data = input as Record<string, unknown>;
     return action;
   }
 }
