@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # System packages the tests use that npm cannot install: ripgrep (grep tool's fast path);
-# bubblewrap, Debian's python3 and python3-matplotlib (the providers' sandboxed code interpreter).
+# bubblewrap, Debian's python3 and python3-matplotlib (the providers' sandboxed code interpreter);
+# haproxy (the load balancer in front of two `serve --http --stateless` replicas in test/cli/lb-*).
 # Idempotent: does nothing when everything is there. Needs root and apt for an install.
 set -euo pipefail
 missing=()
@@ -8,6 +9,8 @@ command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 || missing+=(python3-matplotlib)
+# /usr/sbin is not on every user's PATH; the package installs its binary there.
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "setup-system: missing ${missing[*]}; install them (Debian: apt-get install ${missing[*]}) and run again." >&2

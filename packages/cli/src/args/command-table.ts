@@ -97,7 +97,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       http: { type: 'boolean', help: 'Streamable HTTP on http://HOST:PORT/mcp' },
       host: { type: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; a non-loopback bind requires a bearer token)' },
       port: { type: 'string', value: 'P', help: `port (default ${DEFAULT_PORT}; 0 picks a free one)` },
-      'allowed-host': { type: 'string', multiple: true, value: 'NAME', help: 'extra Host header name to accept; repeatable' },
+      'allowed-host': { type: 'string', multiple: true, value: 'NAME', help: "extra Host header to accept: a name (on the listening port) or NAME:PORT (a load balancer's address); repeatable" },
       'allowed-origin': { type: 'string', multiple: true, value: 'ORIGIN', help: 'extra browser Origin to accept; repeatable' },
       ...POLICY_OPTIONS,
       'max-sessions': { type: 'string', value: 'N', help: `most MCP sessions open at once (default ${DEFAULT_MAX_SESSIONS}); one more initialize gets HTTP 503` },

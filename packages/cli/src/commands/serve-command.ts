@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
 import { COMMANDS, DEFAULT_PORT } from '../args/command-table.js';
 import { CliError, ExitCode } from '../cli-error.js';
-import { isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
+import { allowedHostEntry, isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
 import type { CommandContext } from './command-context.js';
 import { elicitApproval } from '../policy/approval-prompts.js';
@@ -69,6 +69,11 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   const port = parsePort(stringOption(line.values, 'port'));
   const maxSessions = parsePositive('max-sessions', stringOption(line.values, 'max-sessions'), DEFAULT_MAX_SESSIONS, true);
   const sessionIdleMs = Math.round(parsePositive('session-idle', stringOption(line.values, 'session-idle'), DEFAULT_SESSION_IDLE_S, false) * 1000);
+  const allowedHosts = listOption(line.values, 'allowed-host');
+  const badHost = allowedHosts.find((text) => allowedHostEntry(text) === undefined);
+  if (badHost !== undefined) {
+    throw new CliError({ command: 'serve', message: `--allowed-host: expected a host name or host:port, got '${badHost.slice(0, 100)}'.`, hint: `Usage: ${COMMANDS.serve.usage}` });
+  }
   const stateless = flag(line.values, 'stateless');
   // Stateless: no sessions, so one conversation per replica (what a session would have kept).
   const shared = flag(line.values, 'shared-state') || stateless;
@@ -97,7 +102,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
       token,
       maxSessions,
       sessionIdleMs,
-      allowedHosts: listOption(line.values, 'allowed-host'),
+      allowedHosts,
       allowedOrigins: listOption(line.values, 'allowed-origin'),
       stateless,
     }).catch((error: NodeJS.ErrnoException) => {

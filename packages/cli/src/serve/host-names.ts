@@ -24,9 +24,34 @@ export function isWildcardHost(host: string): boolean {
 }
 
 /**
+ * One `--allowed-host` entry in the form {@link allowedHostNames} keeps: a bare name (accepted on
+ * the listening port) or `name:port` (accepted on exactly that port: the address a load balancer
+ * or reverse proxy forwards with its own `Host`). Undefined when it is neither.
+ */
+export function allowedHostEntry(text: string): string | undefined {
+  if (text.length === 0 || text.length > 300 || /[\s/?#@\\]/.test(text)) return undefined;
+  try {
+    const url = new URL(`http://${text}`);
+    const host = hostForUrl(url.hostname);
+    // URL drops the scheme's default port (80), so look at the text for an explicit one.
+    const port = /:(\d{1,5})$/.exec(text)?.[1];
+    if (port === undefined) return host;
+    return Number(port) >= 1 && Number(port) <= 65535 ? `${host}:${Number(port)}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for an allowed-host entry that carries its own port (`name:port`). */
+export function hasPort(entry: string): boolean {
+  return /:\d+$/.test(entry);
+}
+
+/**
  * The host names a `Host` header may carry for a server bound to `bindHost`: the loopback names
  * always; the bound address itself; for a wildcard bind also every interface address and the
- * machine's host name; plus `extra`. All in {@link hostForUrl} form.
+ * machine's host name; plus `extra` (names, or `name:port` pairs, see {@link allowedHostEntry};
+ * an entry that is neither throws a TypeError). All in {@link hostForUrl} form.
  */
 export function allowedHostNames(bindHost: string, extra: readonly string[] = []): Set<string> {
   const names = new Set(LOOPBACK_NAMES);
@@ -38,6 +63,10 @@ export function allowedHostNames(bindHost: string, extra: readonly string[] = []
   } else {
     names.add(hostForUrl(bindHost));
   }
-  for (const name of extra) names.add(hostForUrl(name));
+  for (const text of extra) {
+    const entry = allowedHostEntry(text);
+    if (entry === undefined) throw new TypeError(`Allowed host '${text.slice(0, 100)}' is not a host name or host:port.`);
+    names.add(entry);
+  }
   return names;
 }

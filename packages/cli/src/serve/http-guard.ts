@@ -1,10 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { hostForUrl } from './host-names.js';
+import { hasPort, hostForUrl } from './host-names.js';
 
 /** What {@link checkHttpRequest} checks against. */
 export interface HttpGuardOptions {
-  /** Host names accepted in the `Host` header (in `hostForUrl` form). */
+  /**
+   * Host names accepted in the `Host` header (in `hostForUrl` form) on the listening port, and
+   * `name:port` pairs accepted on exactly their port (e.g. a load balancer's address).
+   */
   allowedHosts: ReadonlySet<string>;
   /** The port the server listens on (the `Host` header's port must be this one). */
   port: number;
@@ -46,8 +49,9 @@ function single(value: string | string[] | undefined): string | undefined {
 export function checkHttpRequest(headers: IncomingHttpHeaders, options: HttpGuardOptions): GuardVerdict {
   const hostHeader = single(headers.host);
   const host = hostHeader === undefined ? undefined : parseHostHeader(hostHeader);
-  if (!host || !options.allowedHosts.has(host.host) || (host.port ?? 80) !== options.port) {
-    return { ok: false, status: 403, message: `Forbidden: Host '${hostHeader ?? ''}' is not this server (DNS rebinding protection); expected one of ${[...options.allowedHosts].map((h) => `${h}:${options.port}`).join(', ')}.` };
+  if (!host || !hostAllowed(host.host, host.port ?? 80, options)) {
+    const expected = [...options.allowedHosts].map((h) => (hasPort(h) ? h : `${h}:${options.port}`));
+    return { ok: false, status: 403, message: `Forbidden: Host '${hostHeader ?? ''}' is not this server (DNS rebinding protection); expected one of ${expected.join(', ')}.` };
   }
   const origin = single(headers.origin);
   if (origin !== undefined && !originAllowed(origin, options)) {
@@ -63,12 +67,16 @@ export function checkHttpRequest(headers: IncomingHttpHeaders, options: HttpGuar
   return { ok: true };
 }
 
+function hostAllowed(host: string, port: number, options: HttpGuardOptions): boolean {
+  return (port === options.port && options.allowedHosts.has(host)) || options.allowedHosts.has(`${host}:${port}`);
+}
+
 function originAllowed(origin: string, options: HttpGuardOptions): boolean {
   if (options.allowedOrigins?.has(origin)) return true;
   try {
     const url = new URL(origin);
     if (url.protocol !== 'http:' || url.origin !== origin) return false;
-    return options.allowedHosts.has(hostForUrl(url.hostname)) && Number(url.port || 80) === options.port;
+    return hostAllowed(hostForUrl(url.hostname), Number(url.port || 80), options);
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkHttpRequest } from '../../src/serve/http-guard.js';
-import { allowedHostNames, isLoopbackHost } from '../../src/serve/host-names.js';
+import { allowedHostEntry, allowedHostNames, isLoopbackHost } from '../../src/serve/host-names.js';
 
 const loopback = { allowedHosts: allowedHostNames('127.0.0.1'), port: 8931 };
 
@@ -36,6 +36,21 @@ describe('checkHttpRequest', () => {
     expect(checkHttpRequest({ host: '127.0.0.1:8931', origin: 'https://app.example' }, extra)).toEqual({ ok: true });
   });
 
+  it('accepts a host:port entry (a load balancer in front) on exactly that port', () => {
+    const behind = { allowedHosts: allowedHostNames('127.0.0.1', ['127.0.0.1:8080', 'mcp.example.com:443']), port: 8931 };
+    expect(checkHttpRequest({ host: '127.0.0.1:8080' }, behind)).toEqual({ ok: true });
+    expect(checkHttpRequest({ host: 'mcp.example.com:443' }, behind)).toEqual({ ok: true });
+    expect(checkHttpRequest({ host: '127.0.0.1:8931' }, behind)).toEqual({ ok: true });
+    expect(checkHttpRequest({ host: '127.0.0.1:8081' }, behind)).toMatchObject({ ok: false, status: 403 });
+    expect(checkHttpRequest({ host: 'mcp.example.com:8931' }, behind)).toEqual({
+      ok: false,
+      status: 403,
+      message:
+        "Forbidden: Host 'mcp.example.com:8931' is not this server (DNS rebinding protection); expected one of localhost:8931, 127.0.0.1:8931, [::1]:8931, 127.0.0.1:8080, mcp.example.com:443.",
+    });
+    expect(checkHttpRequest({ host: '127.0.0.1:8931', origin: 'http://127.0.0.1:8080' }, behind)).toEqual({ ok: true });
+  });
+
   it('requires the bearer token when one is set', () => {
     const guarded = { ...loopback, token: 's3cret' };
     expect(checkHttpRequest({ host: '127.0.0.1:8931' }, guarded)).toMatchObject({ ok: false, status: 401 });
@@ -49,6 +64,15 @@ describe('host names', () => {
   it('knows loopback addresses', () => {
     expect(['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1'].every(isLoopbackHost)).toBe(true);
     expect(['0.0.0.0', '10.0.0.1', 'example.com', '::'].some(isLoopbackHost)).toBe(false);
+  });
+
+  it('reads an allowed-host entry as a name or name:port, and refuses anything else', () => {
+    expect(allowedHostEntry('MCP.Example.com')).toBe('mcp.example.com');
+    expect(allowedHostEntry('mcp.example.com:80')).toBe('mcp.example.com:80');
+    expect(allowedHostEntry('[::1]:8080')).toBe('[::1]:8080');
+    expect(allowedHostEntry('::1')).toBeUndefined();
+    for (const bad of ['', 'a b', 'host/path', 'user@host', 'host:0', 'host:70000', 'host:port']) expect(allowedHostEntry(bad)).toBeUndefined();
+    expect(() => allowedHostNames('127.0.0.1', ['a b'])).toThrow("Allowed host 'a b' is not a host name or host:port.");
   });
 
   it('accepts every interface address on a wildcard bind', () => {
