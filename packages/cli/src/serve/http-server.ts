@@ -6,7 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { MemoryEventStore } from './memory-event-store.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, SetLevelRequestSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolServer } from './create-tool-server.js';
 import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
@@ -58,6 +58,8 @@ export interface HttpServeOptions {
   /**
    * No sessions: every POST is answered by a fresh MCP server over the shared toolset (so replicas
    * behind any load balancer are interchangeable); GET and DELETE get 405. Needs a shared toolset.
+   * Nothing outlives a request: no event store (a dropped stream is not resumable), and
+   * `logging/setLevel` is answered with an error ({@link STATELESS_SET_LEVEL_MESSAGE}).
    */
   stateless?: boolean;
 }
@@ -81,6 +83,10 @@ interface Session {
 }
 
 const MCP_PATH = '/mcp';
+
+/** What a client that sends `logging/setLevel` to a stateless server is told (JSON-RPC -32600). */
+export const STATELESS_SET_LEVEL_MESSAGE =
+  'logging/setLevel cannot take effect on a stateless server: no session keeps the level between requests (the next one may reach another replica), so every log message is sent. Filter by level on the client, or serve without --stateless.';
 
 function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, extra: { id?: unknown; data?: unknown } = {}): void {
   if (res.headersSent) return;
@@ -181,6 +187,13 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
       return;
     }
     const server = createToolServer(source as ServedToolset);
+    // Said, not silently dropped: a level set here would be forgotten when this request ends.
+    server.setRequestHandler(SetLevelRequestSchema, () => {
+      // A plain error with a code: McpError would prefix its message ("MCP error -32600: …") on the wire.
+      throw Object.assign(new Error(STATELESS_SET_LEVEL_MESSAGE), { code: ErrorCode.InvalidRequest });
+    });
+    // No event store: nothing outlives the request, so its stream cannot be resumed (no event
+    // ids, no retry; ctx.closeStream() returns false) and a dropped call must be sent again.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);

@@ -43,6 +43,8 @@ export function servedClientHandlers(
   logLevel: ClientLogLevelSetting,
 ): ClientHandlers {
   const declared = server.getClientCapabilities() ?? {};
+  // The SDK offers it only with an event store and a client that can resume (2025-11-25+).
+  const closeSSEStream = extra.closeSSEStream;
   const handlers: ClientHandlers = {
     async log(level: ClientLogLevel, data: unknown): Promise<void> {
       if (!LEVELS.includes(level)) throw new TypeError(`Unknown log level '${String(level)}'; expected one of ${LEVELS.join(', ')}.`);
@@ -50,6 +52,12 @@ export function servedClientHandlers(
       await extra.sendNotification({ method: 'notifications/message', params: { level: level as LoggingLevel, logger: toolName, data } });
     },
   };
+  if (closeSSEStream) {
+    handlers.closeStream = (): boolean => {
+      closeSSEStream();
+      return true;
+    };
+  }
   if (declared.sampling) {
     handlers.sample = async (request: SampleRequest): Promise<SampleResult> => {
       const params = { ...request } as CreateMessageRequest['params'];

@@ -37,6 +37,7 @@ export function withAgentClient(options: CallOptions, agent: ClientHandlers | un
       log: own.log ? own.log.bind(own) : agent.log,
       sample: own.sample ? own.sample.bind(own) : agent.sample,
       elicit: own.elicit ? own.elicit.bind(own) : agent.elicit,
+      closeStream: own.closeStream?.bind(own),
     },
   };
 }

@@ -53,4 +53,9 @@ export interface ClientHandlers {
   sample?(request: SampleRequest): Promise<SampleResult>;
   /** Asks the user. */
   elicit?(request: ElicitRequest): Promise<ElicitResult>;
+  /**
+   * Ends the call's response stream early where the transport can resume it; true when it did.
+   * See `ToolContext.closeStream()`.
+   */
+  closeStream?(): boolean;
 }

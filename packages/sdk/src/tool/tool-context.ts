@@ -173,6 +173,24 @@ export class ToolContext {
     await handler.call(this.options.client, level, data);
   }
 
+  /**
+   * Ends the call's response stream now, as MCP's Streamable HTTP allows a server to (SSE
+   * polling): the client reconnects after the server's retry interval with `Last-Event-ID` and
+   * receives everything sent since (progress, logs, the result), so a long call need not hold an
+   * HTTP connection (or a proxy's idle timeout) open. Possible only where the stream can be
+   * resumed (`serve --http` with its event store, a client on protocol 2025-11-25 or later);
+   * elsewhere it does nothing and returns false. Never throws.
+   */
+  closeStream(): boolean {
+    const client = this.options.client;
+    if (!client?.closeStream) return false;
+    try {
+      return client.closeStream() === true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Asks the client's model; `NOT_SUPPORTED` when the client offers no sampling. */
   sample(request: SampleRequest): Promise<SampleResult> {
     const client = this.options.client;

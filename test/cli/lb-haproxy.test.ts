@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { delimiter, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { FIXTURES, ROOT, startCli, waitForStderr } from './cli-harness.js';
+
+/** The HAProxy config documented in docs/deployment.md, run as it is. */
+const CONFIG = join(ROOT, 'docs/deploy/haproxy.cfg');
+const TOOLS = ['--import', join(FIXTURES, 'scale-tools.mjs')];
+const CALLS = 1_000;
+const IN_FLIGHT = 16;
+
+/** HAProxy's binary: on PATH, or where Debian puts it (/usr/sbin is not on every PATH). */
+function haproxyBinary(): string {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
+  for (const dir of dirs) {
+    try {
+      accessSync(join(dir, 'haproxy'), constants.X_OK);
+      return join(dir, 'haproxy');
+    } catch {
+      // Not here.
+    }
+  }
+  throw new Error('HAProxy is not installed, and the load-balancer test needs it: run `bash scripts/setup-system.sh` (it runs apt-get install haproxy).');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls until HAProxy forwards to a replica (a stateless replica answers GET with 405). */
+async function untilForwarding(url: string, haproxy: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (haproxy.exitCode !== null) throw new Error(`haproxy exited with ${haproxy.exitCode}:\n${log()}`);
+    const status = await fetch(url).then((r) => r.status, () => 0);
+    if (status === 405) return;
+    if (Date.now() > deadline) throw new Error(`haproxy at ${url} did not forward (last status ${status}):\n${log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const children: ChildProcess[] = [];
+let lbUrl = '';
+
+beforeAll(async () => {
+  const binary = haproxyBinary();
+  const lbAddress = `127.0.0.1:${await freePort()}`;
+  const replica = async (name: string): Promise<string> => {
+    const child: ChildProcessWithoutNullStreams = startCli(['serve', '--http', '--port', '0', '--stateless', '--allowed-host', lbAddress, ...TOOLS], { env: { REPLICA: name } });
+    children.push(child);
+    const [, address] = await waitForStderr(child, /at http:\/\/([^\s/]+)\/mcp/);
+    return address!;
+  };
+  const [a, b] = await Promise.all([replica('a'), replica('b')]);
+  const haproxy = spawn(binary, ['-db', '-f', CONFIG], { env: { ...process.env, LB_BIND: lbAddress, REPLICA_A: a, REPLICA_B: b }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(haproxy);
+  let output = '';
+  haproxy.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  haproxy.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  lbUrl = `http://${lbAddress}/mcp`;
+  await untilForwarding(lbUrl, haproxy, () => output);
+}, 30_000);
+
+afterAll(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('two serve --http --stateless replicas behind HAProxy', () => {
+  it(`answers ${CALLS} calls from one client, ${IN_FLIGHT} in flight, spread over both replicas, none lost`, async () => {
+    const client = new Client({ name: 'lb-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(lbUrl)));
+    try {
+      const served = new Map<string, number>();
+      const wrong: string[] = [];
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < CALLS) {
+          const n = next++;
+          const result = await client.callTool({ name: 'square', arguments: { n } });
+          const content = result.content as { type: string; text: string }[];
+          const match = content.length === 1 && content[0]!.type === 'text' ? /^(\d+) from (a|b)$/.exec(content[0]!.text) : null;
+          if (!match || Number(match[1]) !== n * n || result.isError) wrong.push(`${n}: ${JSON.stringify(result)}`);
+          else served.set(match[2]!, (served.get(match[2]!) ?? 0) + 1);
+        }
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      expect(wrong).toEqual([]);
+      expect((served.get('a') ?? 0) + (served.get('b') ?? 0)).toBe(CALLS);
+      // Round robin: each replica takes about half; a quarter at least proves both serve.
+      expect(served.get('a')).toBeGreaterThanOrEqual(CALLS / 4);
+      expect(served.get('b')).toBeGreaterThanOrEqual(CALLS / 4);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('refuses a Host that is neither the load balancer nor the replica', async () => {
+    // node:http, since fetch does not let a caller choose the Host header.
+    const { hostname, port } = new URL(lbUrl);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request({ host: hostname, port, path: '/mcp', method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    });
+    expect(status).toBe(403);
+  });
+});
