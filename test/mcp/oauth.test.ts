@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent, ConversationState } from '@toolwright/sdk';
+import { Agent, ConversationState, loadAgentSpec } from '@toolwright/sdk';
 import type { McpServerConfig } from '@toolwright/sdk';
 
 const SERVER = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/mcp/oauth-server.mjs');
@@ -100,6 +100,83 @@ describe('OAuth for an HTTP MCP server (local authorization server + protected M
   it('checks the auth settings of a spec', async () => {
     await expect(agentFor({ auth: { clientSecret: 's' } })).rejects.toThrow("Invalid MCP server 'secure' (mcpServers.secure.auth.clientSecret): a client secret needs its clientId.");
     await expect(agentFor({ auth: { tokenFile: 42 } } as never)).rejects.toThrow("Invalid MCP server 'secure' (mcpServers.secure.auth.tokenFile): expected a non-empty string, got number.");
+  });
+});
+
+describe('pre-registered clients and the client credentials grant (machine to machine)', () => {
+  const issuer = (): string => new URL('/', mcpUrl).href;
+  const m2m = (extra: Record<string, unknown> = {}): Partial<McpServerConfig> =>
+    ({ auth: { grant: 'client_credentials', clientId: 'm2m-client', clientSecret: 'm2m-secret', issuer: issuer(), scope: 'mcp', ...extra } }) as Partial<McpServerConfig>;
+
+  it('client credentials: a token for the resource and scope without a user, fetched again when it expires', async () => {
+    const before = await counts();
+    const agent = await agentFor(m2m());
+    expect(await whoami(agent)).toBe(`client m2m-client for ${mcpUrl}`);
+    expect(await (await fetch(new URL('/test/last-grant', mcpUrl))).json()).toEqual({ clientId: 'm2m-client', resource: mcpUrl, scope: 'mcp', auth: 'post' });
+    const after = await counts();
+    expect([after.clientCredentials! - before.clientCredentials!, after.registrations! - before.registrations!, after.authorizations! - before.authorizations!]).toEqual([1, 0, 0]);
+
+    // The token expires: the call is refused (401), and a new one is fetched with the secret (there is no refresh token).
+    await fetch(new URL('/test/expire', mcpUrl), { method: 'POST' });
+    expect(await whoami(agent)).toBe(`client m2m-client for ${mcpUrl}`);
+    const expired = await counts();
+    expect([expired.clientCredentials! - before.clientCredentials!, expired.refreshes! - before.refreshes!]).toEqual([2, 0]);
+  });
+
+  it('a wrong secret fails initialize naming the server and the settings to fix', async () => {
+    const before = (await counts()).refusedClients!;
+    await expect(agentFor(m2m({ clientSecret: 'wrong' }))).rejects.toThrow(
+      "OAuth for MCP server 'secure' failed: the authorization server refused the client (invalid_client: Invalid client_secret); check clientId and clientSecret in mcpServers.secure.auth (in a spec file, the environment variables they name).",
+    );
+    expect((await counts()).refusedClients! - before).toBeGreaterThan(0);
+  });
+
+  it('the secret goes to no authorization server but the configured issuer', async () => {
+    const before = await counts();
+    await expect(agentFor(m2m({ issuer: 'https://auth.example.com/' }))).rejects.toThrow(
+      `OAuth for MCP server 'secure' failed: the MCP server names the authorization server ${issuer()}, but mcpServers.secure.auth.issuer is https://auth.example.com/: the client secret is sent to no other; correct the issuer if the authorization server moved.`,
+    );
+    const after = await counts();
+    expect([after.clientCredentials, after.refusedClients]).toEqual([before.clientCredentials, before.refusedClients]);
+  });
+
+  it('a pre-registered client signs in with its own id and secret: no registration, the secret never written to the token file', async () => {
+    const tokenFile = join(dir, 'web-app.json');
+    const before = await counts();
+    const agent = await agentFor({ auth: { clientId: 'web-app', clientSecret: 'web-secret', tokenFile, authorize: authorizeInBrowser([]) } });
+    expect(await whoami(agent)).toBe(`client web-app for ${mcpUrl}`);
+    const stored = readFileSync(tokenFile, 'utf8');
+    expect(Object.keys(JSON.parse(stored) as object)).toEqual(['tokens']);
+    expect(stored).not.toContain('web-secret');
+    await fetch(new URL('/test/expire', mcpUrl), { method: 'POST' });
+    expect(await whoami(agent)).toBe(`client web-app for ${mcpUrl}`);
+    const after = await counts();
+    expect([after.registrations! - before.registrations!, after.codeExchanges! - before.codeExchanges!, after.refreshes! - before.refreshes!]).toEqual([0, 1, 1]);
+  });
+
+  it('from a spec file, with the id and secret from the environment', async () => {
+    const file = join(dir, 'agent.json');
+    const auth = { grant: 'client_credentials', clientId: '${M2M_ID}', clientSecret: '${M2M_SECRET}', issuer: '${AUTH_ISSUER}', scope: 'mcp' };
+    writeFileSync(file, JSON.stringify({ tools: [], mcpServers: { secure: { url: mcpUrl, required: true, auth } } }));
+    const spec = await loadAgentSpec(file, { env: { M2M_ID: 'm2m-client', M2M_SECRET: 'm2m-secret', AUTH_ISSUER: issuer() } });
+    const agent = new Agent({ mcpServers: spec.mcpServers });
+    agents.push(agent);
+    await agent.initialize(new ConversationState({ workingDir: dir }));
+    expect(await whoami(agent)).toBe(`client m2m-client for ${mcpUrl}`);
+    await expect(loadAgentSpec(file, { env: { M2M_ID: 'm2m-client' } })).rejects.toThrow('mcpServers.secure.auth.clientSecret');
+  });
+
+  it('checks the client credentials settings with the path of the field', async () => {
+    const problems: [Record<string, unknown>, string][] = [
+      [{ grant: 'password' }, "(mcpServers.secure.auth.grant): expected 'authorization_code' (a user signs in; the default) or 'client_credentials' (machine to machine), got \"password\"."],
+      [{ grant: 'client_credentials', clientSecret: 's', issuer: 'https://a.example' }, "(mcpServers.secure.auth.clientId): grant 'client_credentials' needs the clientId the authorization server issued (in a spec file, e.g. \"${MCP_CLIENT_ID}\")."],
+      [{ grant: 'client_credentials', clientId: 'c', issuer: 'https://a.example' }, "(mcpServers.secure.auth.clientSecret): grant 'client_credentials' needs the client's secret (in a spec file, as \"${MCP_CLIENT_SECRET}\" so it stays out of the file)."],
+      [{ grant: 'client_credentials', clientId: 'c', clientSecret: 's' }, "(mcpServers.secure.auth.issuer): grant 'client_credentials' needs the issuer URL of the authorization server the client is registered with (e.g. https://auth.example.com), so the secret is sent to no other."],
+      [{ grant: 'client_credentials', clientId: 'c', clientSecret: 's', issuer: 'https://a.example', tokenFile: 't.json' }, "(mcpServers.secure.auth.tokenFile): grant 'client_credentials' takes no tokenFile: no user signs in, and a token is fetched with the client secret at every start."],
+      [{ grant: 'client_credentials', clientId: 'c', clientSecret: 's', issuer: 'auth.example.com' }, '(mcpServers.secure.auth.issuer): expected an absolute http(s) URL, got "auth.example.com".'],
+      [{ clientId: 'c', issuer: 'https://a.example' }, "(mcpServers.secure.auth.issuer): only grant 'client_credentials' takes issuer; a user's sign-in finds the authorization server through the MCP server."],
+    ];
+    for (const [auth, message] of problems) await expect(agentFor({ auth } as Partial<McpServerConfig>)).rejects.toThrow(`Invalid MCP server 'secure' ${message}`);
   });
 });
 

@@ -51,7 +51,8 @@ export function connectError(facts: McpClientFacts, error: unknown, transport: T
   else if (startup.timedOut) reason = `it did not answer ${STEP_WORDS[startup.step]} within the connect timeout (${formatMs(startup.connectTimeoutMs)})`;
   else if (error instanceof McpError && error.code === JsonRpcCode.ConnectionClosed) reason = 'the server closed the connection during startup';
   else if (isInvalidResult(error)) reason = `the server answered ${STEP_WORDS[startup.step]} with an invalid result: ${invalidResultText(error)}`;
-  else reason = describeError(error);
+  // A reason that is a sentence already (an OAuth failure) keeps one full stop.
+  else reason = describeError(error).replace(/\.$/, '');
   return new ToolwrightError({
     code: ErrorCode.MCP_CONNECTION,
     message: `Could not connect to MCP server '${facts.server}' (${facts.target}): ${reason}.${facts.tail}`,
@@ -102,7 +103,7 @@ function isSerializationError(error: unknown): boolean {
 
 /** `MCP_CONNECTION` for a call that needed a (re)connection that failed. */
 export function reconnectError(facts: McpClientFacts, error: unknown, tool: string, lost: string | undefined): ToolwrightError {
-  const why = ToolwrightError.isInstance(error) ? String(error.details.reason ?? error.message) : describeError(error);
+  const why = (ToolwrightError.isInstance(error) ? String(error.details.reason ?? error.message) : describeError(error)).replace(/\.$/, '');
   const message = lost
     ? `The connection to MCP server '${facts.server}' was lost (${lost}) and reconnecting failed: ${why}.${facts.tail}`
     : `Could not connect to MCP server '${facts.server}' (${facts.target}): ${why}.${facts.tail}`;

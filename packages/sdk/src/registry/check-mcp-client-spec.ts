@@ -1,4 +1,4 @@
-import { joinPath, typeName } from '../schema/validation-issue.js';
+import { joinPath, preview, typeName } from '../schema/validation-issue.js';
 import { isPlainObject as isObject } from '../util/guards.js';
 
 /** Where a server's client-side fields are wrong, and how (as `checkAgentSpec` reports it). */
@@ -21,25 +21,60 @@ export function checkMcpClientSpec(server: Record<string, unknown>, path: string
   return checkAuth(server.auth, joinPath(path, 'auth')) ?? checkCapabilities(server.capabilities, path);
 }
 
-const AUTH_STRINGS = ['clientId', 'clientSecret', 'scope', 'tokenFile', 'redirectUrl', 'clientName'];
+const AUTH_STRINGS = ['clientId', 'clientSecret', 'scope', 'tokenFile', 'redirectUrl', 'clientName', 'issuer'];
+const GRANTS = ['authorization_code', 'client_credentials'];
+/** Fields that only the authorization-code grant (a user signing in) takes. */
+const USER_SIGN_IN_FIELDS = ['tokenFile', 'redirectUrl', 'authorize'];
 
 /** `auth`: strings from a spec; `authorize` (a function) and `provider` (an object) from code. */
 function checkAuth(value: unknown, at: string): McpClientSpecProblem | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) return expected(at, 'an object with OAuth settings (clientId, clientSecret, scope, tokenFile, redirectUrl)', value);
+  if (!isObject(value)) return expected(at, 'an object with OAuth settings (grant, clientId, clientSecret, issuer, scope, tokenFile, redirectUrl)', value);
   for (const [key, v] of Object.entries(value)) {
     if (AUTH_STRINGS.includes(key)) {
       if (typeof v !== 'string' || v === '') return expected(joinPath(at, key), 'a non-empty string', v);
+    } else if (key === 'grant') {
+      if (typeof v !== 'string' || !GRANTS.includes(v)) {
+        return { path: joinPath(at, key), message: `expected 'authorization_code' (a user signs in; the default) or 'client_credentials' (machine to machine), got ${preview(v)}.` };
+      }
     } else if (key === 'authorize') {
       if (typeof v !== 'function') return expected(joinPath(at, key), 'a function (authorizationUrl) => redirect URL', v);
     } else if (key === 'provider') {
       if (typeof v !== 'object' || v === null) return expected(joinPath(at, key), 'an OAuth client provider object', v);
     } else {
-      return { path: joinPath(at, key), message: `unknown field; allowed: ${[...AUTH_STRINGS, 'authorize', 'provider'].join(', ')}.` };
+      return { path: joinPath(at, key), message: `unknown field; allowed: grant, ${[...AUTH_STRINGS, 'authorize', 'provider'].join(', ')}.` };
     }
   }
+  if (value.provider !== undefined) return undefined;
+  for (const url of ['issuer', 'redirectUrl'] as const) {
+    const text = value[url];
+    // `${VAR}` is checked again once interpolated (planMcpServers checks the spec it is given).
+    if (typeof text === 'string' && !text.includes('${') && !isHttpUrl(text)) return { path: joinPath(at, url), message: `expected an absolute http(s) URL, got ${JSON.stringify(text.slice(0, 80))}.` };
+  }
+  if (value.grant === 'client_credentials') return checkClientCredentials(value, at);
+  if (value.issuer !== undefined) return { path: joinPath(at, 'issuer'), message: "only grant 'client_credentials' takes issuer; a user's sign-in finds the authorization server through the MCP server." };
   if (value.clientSecret !== undefined && value.clientId === undefined) return { path: joinPath(at, 'clientSecret'), message: 'a client secret needs its clientId.' };
   return undefined;
+}
+
+/** `grant: 'client_credentials'`: a pre-registered client with its secret and its authorization server, and nothing of a user's sign-in. */
+function checkClientCredentials(value: Record<string, unknown>, at: string): McpClientSpecProblem | undefined {
+  for (const key of USER_SIGN_IN_FIELDS) {
+    if (value[key] !== undefined) return { path: joinPath(at, key), message: `grant 'client_credentials' takes no ${key}: no user signs in, and a token is fetched with the client secret at every start.` };
+  }
+  if (value.clientId === undefined) return { path: joinPath(at, 'clientId'), message: "grant 'client_credentials' needs the clientId the authorization server issued (in a spec file, e.g. \"${MCP_CLIENT_ID}\")." };
+  if (value.clientSecret === undefined) return { path: joinPath(at, 'clientSecret'), message: "grant 'client_credentials' needs the client's secret (in a spec file, as \"${MCP_CLIENT_SECRET}\" so it stays out of the file)." };
+  if (value.issuer === undefined) return { path: joinPath(at, 'issuer'), message: "grant 'client_credentials' needs the issuer URL of the authorization server the client is registered with (e.g. https://auth.example.com), so the secret is sent to no other." };
+  return undefined;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function checkCapabilities(caps: unknown, path: string): McpClientSpecProblem | undefined {
