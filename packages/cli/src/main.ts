@@ -74,7 +74,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       },
       openToolGroups: async () => {
         const { openToolGroups } = await import('./groups/open-tool-groups.js');
-        return openToolGroups({ spec: toolsetSource(line).spec, cwd: io.cwd, env: io.env, onWarning: (message) => term.errUntrusted(`${term.c.yellow('warning:')} ${message}`) });
+        const { spec, groupsFile } = toolsetSource(line);
+        return openToolGroups({ spec, groupsFile, cwd: io.cwd, env: io.env, onWarning: (message) => term.errUntrusted(`${term.c.yellow('warning:')} ${message}`) });
       },
     };
     return await command(context);

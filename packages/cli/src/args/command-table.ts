@@ -34,6 +34,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   spec: { type: 'string', value: 'FILE', help: 'agent spec (JSON or YAML: tools, mcpServers); default: the built-in tools in the current directory' },
   import: { type: 'string', multiple: true, value: 'MODULE', help: 'load a module first (it may register tools or export `tools`); repeatable' },
   preset: { type: 'string', value: 'NAME', help: 'the built-in tools used without --spec: openhands (default), claude or all' },
+  'groups-file': { type: 'string', value: 'FILE', help: "tool group registrations of 'groups register' (default: $TOOLWRIGHT_GROUPS_FILE, else .toolwright/tool-groups.json); their tools join the toolset" },
   'no-color': { type: 'boolean', help: 'plain output (also: NO_COLOR=1)' },
   help: { type: 'boolean', short: 'h', help: 'show help' },
 };
@@ -114,11 +115,23 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
   },
   groups: {
-    usage: 'toolwright groups (list | tools [GROUP | GROUP/TOOL]) --spec FILE [--json]',
-    summary: "the spec's tool groups (toolGroupRegistry) with their status, or their tools",
+    usage: 'toolwright groups (list | tools [GROUP | GROUP/TOOL] | register GROUP --provider ID [--mcp-endpoint URL] [--arg KEY=VALUE]... | unregister GROUP) [--spec FILE] [--groups-file FILE] [--json]',
+    summary: "tool groups (the spec's toolGroupRegistry and the registered ones) with their status, their tools; register or unregister one",
     positionals: [1, 2],
-    options: { json: { type: 'boolean', help: 'machine-readable output' } },
-    examples: ['toolwright groups list --spec agent.yaml', "toolwright groups tools builtin::memory --spec agent.yaml --json"],
+    options: {
+      json: { type: 'boolean', help: 'machine-readable output' },
+      provider: { type: 'string', value: 'ID', help: 'register: the provider (brave-search, bing-search, tavily-search, wolfram-alpha, code-interpreter, memory, model-context-protocol)' },
+      'mcp-endpoint': { type: 'string', value: 'URL', help: 'register: the MCP server of a model-context-protocol group' },
+      'mcp-transport': { type: 'string', value: 'http|sse', help: 'register: the MCP transport (default http: Streamable HTTP)' },
+      arg: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'register: a fixed argument of every call (VALUE read as JSON when it is JSON); repeatable' },
+    },
+    examples: [
+      'toolwright groups register builtin::websearch --provider brave-search --arg max_results=5',
+      'toolwright groups register mcp::docs --provider model-context-protocol --mcp-endpoint http://127.0.0.1:8000/mcp',
+      'toolwright groups list',
+      'toolwright groups tools builtin::memory --spec agent.yaml --json',
+      'toolwright groups unregister mcp::docs',
+    ],
   },
   help: {
     usage: 'toolwright help [COMMAND]',

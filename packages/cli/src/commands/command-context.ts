@@ -20,9 +20,9 @@ export interface CommandContext {
   openToolGroups?(): Promise<{ runtime: ToolGroupRuntime }>;
 }
 
-/** `--spec`, `--import` and `--preset` as `openToolset` options. */
-export function toolsetSource(line: CommandLine): { spec?: string; imports: string[]; preset?: string; policyFlags: PolicyFlags } {
-  return { spec: stringOption(line.values, 'spec'), imports: listOption(line.values, 'import'), preset: stringOption(line.values, 'preset'), policyFlags: readPolicyFlags(line.values) };
+/** `--spec`, `--import`, `--preset` and `--groups-file` as `openToolset` options. */
+export function toolsetSource(line: CommandLine): { spec?: string; imports: string[]; preset?: string; groupsFile?: string; policyFlags: PolicyFlags } {
+  return { spec: stringOption(line.values, 'spec'), imports: listOption(line.values, 'import'), preset: stringOption(line.values, 'preset'), groupsFile: stringOption(line.values, 'groups-file'), policyFlags: readPolicyFlags(line.values) };
 }
 
 /** An unknown tool name: the closest name, and the available ones. */

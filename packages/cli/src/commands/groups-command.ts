@@ -1,5 +1,5 @@
 import type { ToolDef, ToolGroupInfo } from '@toolwright/providers';
-import { flag } from '../args/parse-command-line.js';
+import { flag, listOption, stringOption } from '../args/parse-command-line.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import type { CommandContext } from './command-context.js';
 
@@ -25,16 +25,33 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }
 
+const ACTIONS = ['list', 'tools', 'register', 'unregister'];
+
 /**
- * `toolwright groups list|tools [GROUP] --spec FILE [--json]`: the spec's registered tool groups
- * with their status and their tools' (each group is listed first, so the status says whether it
- * can be reached; tools that are not ready get a row each),
- * or the tools of every group (or of one group, or one `group/tool`).
+ * `toolwright groups list|tools [GROUP] [--json]`: the registered tool groups (the spec's
+ * `toolGroupRegistry` and the registrations file's) with their status and their tools' (each
+ * group is listed first, so the status says whether it can be reached; tools that are not ready
+ * get a row each), or the tools of every group (or of one group, or one `group/tool`).
+ * `toolwright groups register GROUP --provider ID …` and `groups unregister GROUP` change the
+ * registrations file, which `list`, `call`, `serve` and `groups` read.
  */
 export async function groupsCommand(context: CommandContext): Promise<ExitCode> {
   const { term, line } = context;
   const [action, group] = line.positionals;
-  if (action !== 'list' && action !== 'tools') throw new CliError({ command: 'groups', message: `Unknown groups action '${action ?? ''}'; expected list or tools.`, hint: "See 'toolwright help groups'." });
+  if (action === undefined || !ACTIONS.includes(action)) throw new CliError({ command: 'groups', message: `Unknown groups action '${action ?? ''}'; expected ${ACTIONS.join(', ')}.`, hint: "See 'toolwright help groups'." });
+  const registering = ['provider', 'mcp-endpoint', 'mcp-transport', 'arg'].filter((o) => line.values[o] !== undefined);
+  if (action !== 'register' && registering.length > 0) throw new CliError({ command: 'groups', message: `--${registering[0]} goes with 'groups register'.` });
+  if (action === 'register' || action === 'unregister') {
+    if (group === undefined) throw new CliError({ command: 'groups', message: `'groups ${action}' needs the group id (e.g. 'toolwright groups ${action} builtin::websearch${action === 'register' ? ' --provider brave-search' : ''}').` });
+    const { registerCommand, unregisterCommand } = await import('../groups/register-command.js');
+    const options = { spec: stringOption(line.values, 'spec'), groupsFile: stringOption(line.values, 'groups-file'), cwd: term.io.cwd, env: term.io.env };
+    const message =
+      action === 'register'
+        ? await registerCommand(group, { provider: stringOption(line.values, 'provider'), mcpEndpoint: stringOption(line.values, 'mcp-endpoint'), mcpTransport: stringOption(line.values, 'mcp-transport'), args: listOption(line.values, 'arg') }, options)
+        : await unregisterCommand(group, options);
+    term.outUntrusted(message);
+    return ExitCode.OK;
+  }
   if (action === 'list' && group !== undefined) throw new CliError({ command: 'groups', message: "'groups list' takes no group; use 'groups tools GROUP' for a group's tools." });
   if (!context.openToolGroups) throw new CliError({ command: 'groups', message: 'Tool groups are not available in this context.' });
   const { runtime } = await context.openToolGroups();
@@ -44,7 +61,7 @@ export async function groupsCommand(context: CommandContext): Promise<ExitCode> 
       await runtime.listTools();
       const groups = runtime.listToolGroups();
       if (json) term.out(JSON.stringify(groups.map(publicGroup), null, 2));
-      else if (groups.length === 0) term.out('No tool groups registered (the spec has no toolGroupRegistry).');
+      else if (groups.length === 0) term.out("No tool groups registered (none in the spec's toolGroupRegistry, none from 'toolwright groups register').");
       else term.outUntrusted(table([['GROUP', 'PROVIDER', 'STATUS'], ...groups.flatMap((g) => [[g.toolgroupId, g.providerId, statusText(g)], ...toolRows(g)])]));
       return ExitCode.OK;
     }

@@ -5,29 +5,39 @@ import type { ToolGroupRuntime } from '@toolwright/providers';
 import { registerBuiltinTools } from '@toolwright/tools';
 import { CliError } from '../cli-error.js';
 import { toolGroupRuntimeFromSpec } from './tool-group-runtime-from-spec.js';
+import { toolGroupsFilePath } from './tool-groups-file.js';
+import { withRegisteredGroups } from './with-registered-groups.js';
 
 /** Options of {@link openToolGroups}. */
 export interface OpenToolGroupsOptions {
-  /** `--spec FILE` (required: groups are declared in a spec). */
+  /** `--spec FILE`: its `toolGroupRegistry` and `toolProviders` (optional: groups may come from the registrations file alone). */
   spec?: string;
+  /** `--groups-file FILE`: the registrations of `groups register` (default: see {@link toolGroupsFilePath}). */
+  groupsFile?: string;
   cwd: string;
   env?: NodeJS.ProcessEnv;
   /** Receives warnings (a group skipped because it cannot be listed). */
   onWarning?: (message: string) => void;
 }
 
-/** The spec's tool groups: the spec (checked) and a runtime with its groups registered (nothing contacted yet). */
-export async function openToolGroups(options: OpenToolGroupsOptions): Promise<{ spec: AgentSpec; runtime: ToolGroupRuntime }> {
-  if (options.spec === undefined) {
-    throw new CliError({ message: 'Tool groups are declared in an agent spec: pass --spec FILE.', hint: 'The spec lists them under toolGroupRegistry: [{ toolgroupId, providerId, mcpEndpoint?, args? }].' });
-  }
+/** Reads `--spec` (checked; none: an empty spec). */
+export async function loadGroupsSpec(options: OpenToolGroupsOptions): Promise<AgentSpec> {
+  if (options.spec === undefined) return { tools: [] };
   registerBuiltinTools({ preset: 'all', registry: defaultRegistry });
-  let spec: AgentSpec;
   try {
-    spec = await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
+    return await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
   } catch (error) {
     if (ToolwrightError.isInstance(error) && error.code === 'INVALID_SPEC') throw new CliError({ message: `invalid agent spec ${error.message}`, cause: error });
     throw error;
   }
-  return { spec, runtime: toolGroupRuntimeFromSpec(spec, options.cwd, options.onWarning) };
+}
+
+/**
+ * The tool groups of the spec and of the registrations file (`groups register`): the merged
+ * spec and a runtime with every group registered (nothing contacted yet).
+ */
+export async function openToolGroups(options: OpenToolGroupsOptions): Promise<{ spec: AgentSpec; runtime: ToolGroupRuntime; groupsFile: string }> {
+  const groupsFile = toolGroupsFilePath(options.cwd, options.groupsFile, options.env);
+  const spec = await withRegisteredGroups(await loadGroupsSpec(options), groupsFile, options.cwd);
+  return { spec, runtime: toolGroupRuntimeFromSpec(spec, options.cwd, options.onWarning), groupsFile };
 }

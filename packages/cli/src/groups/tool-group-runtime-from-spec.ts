@@ -17,6 +17,7 @@ import {
 } from '@toolwright/providers';
 import type { MemoryBank, ToolGroupProvider } from '@toolwright/providers';
 import { CliError } from '../cli-error.js';
+import { SPEC_PROVIDER_IDS } from './spec-provider-ids.js';
 
 type Options = Record<string, unknown>;
 
@@ -52,8 +53,6 @@ const FACTORIES: Record<string, (options: Options, cwd: string) => ToolGroupProv
   'model-context-protocol': (o) => new McpProvider(o),
 };
 
-/** The provider ids a spec may name. */
-export const SPEC_PROVIDER_IDS = Object.keys(FACTORIES);
 
 function unknownProvider(id: string, where: string): CliError {
   const near = closestMatch(id, SPEC_PROVIDER_IDS);

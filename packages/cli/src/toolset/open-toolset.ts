@@ -22,6 +22,8 @@ export interface OpenToolsetOptions {
   cwd: string;
   /** Variables for `${VAR}` in the spec. */
   env?: NodeJS.ProcessEnv;
+  /** `--groups-file`: the registrations of `groups register` (their groups' tools join the toolset). */
+  groupsFile?: string;
   /** `--preset`: the built-in tools of the embedded spec (`openhands`, `claude` or `all`; default `openhands`). */
   preset?: string;
   /** `--mode`, `--allow`, `--ask`, `--deny` (with the spec's `permissions:`, they turn permission checks on). */
@@ -109,6 +111,10 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   } catch (error) {
     throw specFailure(error, options.spec);
   }
+  // Groups registered with `groups register` join the spec's (read on every open: a new session sees new registrations).
+  const { toolGroupsFilePath } = await import('../groups/tool-groups-file.js');
+  const { withRegisteredGroups } = await import('../groups/with-registered-groups.js');
+  spec = await withRegisteredGroups(spec, toolGroupsFilePath(options.cwd, options.groupsFile, options.env), options.cwd);
   const groups = spec.toolgroups !== undefined && spec.toolgroups.length > 0 ? await openGroupTools(spec, options) : undefined;
   if (groups) extraTools.push(...groups.tools);
   const state = new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}-${randomUUID()}`) });
