@@ -39,6 +39,7 @@ import type { CallOptions } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
 import type { ToolMiddleware } from './tool-middleware.js';
 import { assertToolName, toolNameFromClass } from './tool-name.js';
+import { checkSchemaOverride } from './check-schema-override.js';
 
 /** Options of the {@link ToolDefinition} constructor. */
 export interface ToolDefinitionOptions<A extends Action, O extends Observation> {
@@ -125,6 +126,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
         details: { tool: name },
       });
     }
+    if (new.target !== ToolDefinition) checkSchemaOverride(new.target.prototype, ToolDefinition.prototype, name, options.actionType.name);
     const timeoutMs = checkTimeoutMs(options.timeoutMs, `Tool '${name}': timeoutMs`, ErrorCode.INVALID_DEFINITION);
     const middleware = options.middleware ?? [];
     if (!Array.isArray(middleware) || middleware.some((m) => typeof m !== 'function')) {
@@ -158,7 +160,11 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     registerKind(this.observationType);
   }
 
-  /** The exact input schema. */
+  /**
+   * The exact input schema: the Action class's. A subclass may override it (and
+   * `modelInputSchema`) only together with `actionFromArguments`, which must then validate calls
+   * against it; an override alone is refused at construction (see `checkSchemaOverride`).
+   */
   inputSchema(): JsonSchema {
     return classModelOf(this.actionType).schema;
   }
