@@ -40,6 +40,29 @@ describe('serve --http --stateless', () => {
     expect(JSON.parse(data)).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'BB' }] } });
   });
 
+  it('refuses logging/setLevel with a JSON-RPC error saying why, since no level outlives the request', async () => {
+    const { url } = await replica();
+    const client = new Client({ name: 'stateless-e2e', version: '1.0.0' });
+    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await expect(client.setLoggingLevel('error')).rejects.toMatchObject({
+      code: -32600,
+      message:
+        'MCP error -32600: logging/setLevel cannot take effect on a stateless server: no session keeps the level between requests (the next one may reach another replica), so every log message is sent. Filter by level on the client, or serve without --stateless.',
+    });
+  });
+
+  it('sends no event ids and no retry interval: a dropped stream cannot be resumed, the call is sent again', async () => {
+    const { url } = await replica();
+    const answer = await post(url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'slow', arguments: { ms: 100 }, _meta: { progressToken: 'p' } } });
+    const lines = (await answer.text()).split('\n').filter((line) => line !== '');
+    expect(lines.filter((line) => !line.startsWith('data: ') && !line.startsWith('event: '))).toEqual([]);
+    const messages = lines.filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as { method?: string; id?: number });
+    expect(messages.map((m) => m.method ?? `response ${m.id}`)).toEqual(['notifications/progress', 'notifications/progress', 'response 3']);
+    const resume = await fetch(url, { headers: { accept: 'text/event-stream', 'last-event-id': 'x_1' } });
+    expect(resume.status).toBe(405);
+  });
+
   it('answers GET (no SSE stream to open) with 405', async () => {
     const { url } = await replica();
     const response = await fetch(url, { headers: { accept: 'text/event-stream' } });
