@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -62,6 +62,11 @@ export interface HttpServeOptions {
    * `logging/setLevel` is answered with an error ({@link STATELESS_SET_LEVEL_MESSAGE}).
    */
   stateless?: boolean;
+  /**
+   * Checks a request's headers after the Host/Origin/token guard (e.g. a per-request provider
+   * header): a message refuses the request with HTTP 400 and that message as a JSON-RPC error.
+   */
+  checkHeaders?: (headers: IncomingHttpHeaders) => string | undefined;
 }
 
 /** A running `serve --http`. */
@@ -88,10 +93,10 @@ const MCP_PATH = '/mcp';
 export const STATELESS_SET_LEVEL_MESSAGE =
   'logging/setLevel cannot take effect on a stateless server: no session keeps the level between requests (the next one may reach another replica), so every log message is sent. Filter by level on the client, or serve without --stateless.';
 
-function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, extra: { id?: unknown; data?: unknown } = {}): void {
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, extra: { id?: unknown; data?: unknown; code?: number } = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  const error: Record<string, unknown> = { code: status === 400 ? -32700 : -32000, message };
+  const error: Record<string, unknown> = { code: extra.code ?? (status === 400 ? -32700 : -32000), message };
   if (extra.data !== undefined) error.data = extra.data;
   const id = typeof extra.id === 'string' || typeof extra.id === 'number' ? extra.id : null;
   res.end(JSON.stringify({ jsonrpc: '2.0', error, id }));
@@ -204,6 +209,11 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
     const verdict = checkHttpRequest(req.headers, { allowedHosts, allowedOrigins, port, token: options.token });
     if (!verdict.ok) {
       sendError(res, verdict.status, verdict.message, verdict.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      return;
+    }
+    const refused = options.checkHeaders?.(req.headers);
+    if (refused !== undefined) {
+      sendError(res, 400, refused, {}, { code: -32600 });
       return;
     }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;

@@ -76,4 +76,14 @@ describe('startHttpServer', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain("Session not found: 'nope'");
   });
+
+  it('refuses a request whose headers checkHeaders rejects, with 400 and its message (after the Host guard)', async () => {
+    const checkHeaders = (headers: Record<string, unknown>): string | undefined => (headers['x-provider'] === 'bad' ? "Header X-Provider: 'bad' is not a provider." : undefined);
+    running = await startHttpServer(new DefinitionToolset(sampleTools()), { host: '127.0.0.1', port: 0, checkHeaders });
+    const refused = await post(running.port, { 'x-provider': 'bad' });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: "Header X-Provider: 'bad' is not a provider." }, id: null });
+    expect((await post(running.port, { 'x-provider': 'bad', host: 'attacker.example' })).status).toBe(403);
+    expect((await post(running.port, { 'x-provider': 'good' })).status).toBe(200);
+  });
 });
