@@ -70,7 +70,7 @@ describe('tool groups served over MCP (Streamable HTTP)', () => {
     const error = await connect('brave_api_key=sk-SECRET')
       .connect()
       .then(() => undefined, (e: unknown) => e as Error);
-    expect(error?.message).toContain('The x-toolwright-provider-data header is invalid: it is not JSON; expected an object such as {"brave_api_key": "…"}.');
+    expect(error?.message).toContain('The X-Toolwright-Provider-Data header is invalid: it is not JSON; expected an object such as {"brave_api_key": "…"}.');
     expect(error?.message).not.toContain('SECRET');
   });
 });
@@ -79,9 +79,9 @@ describe('parseProviderData', () => {
   it('accepts an object of scalar settings and nothing else', () => {
     expect(parseProviderData(undefined)).toEqual({});
     expect(parseProviderData('{"brave_api_key":"k","max":3,"on":true}')).toEqual({ brave_api_key: 'k', max: 3, on: true });
-    expect(() => parseProviderData('["k"]')).toThrow('The x-toolwright-provider-data header is invalid: expected a JSON object such as {"brave_api_key": "…"}.');
-    expect(() => parseProviderData('{"key":{"nested":"sk-SECRET"}}')).toThrow("The x-toolwright-provider-data header is invalid: setting 'key' must be a string, number or boolean.");
-    expect(() => parseProviderData(['{}', '{}'])).toThrow('The x-toolwright-provider-data header is invalid: it was sent more than once.');
-    expect(() => parseProviderData(`{"k":"${'x'.repeat(17_000)}"}`)).toThrow('The x-toolwright-provider-data header is invalid: it is longer than 16384 characters.');
+    expect(() => parseProviderData('["k"]')).toThrow('The X-Toolwright-Provider-Data header is invalid: expected a JSON object such as {"brave_api_key": "…"}.');
+    expect(() => parseProviderData('{"key":{"nested":"sk-SECRET"}}')).toThrow("The X-Toolwright-Provider-Data header is invalid: setting 'key' must be a string, number or boolean.");
+    expect(() => parseProviderData(['{}', '{}'])).toThrow('The X-Toolwright-Provider-Data header is invalid: it was sent more than once.');
+    expect(() => parseProviderData(`{"k":"${'x'.repeat(17_000)}"}`)).toThrow('The X-Toolwright-Provider-Data header is invalid: it is longer than 16384 characters.');
   });
 });

@@ -2,6 +2,7 @@ import { Action, closestMatch } from '@toolwright/sdk';
 import type { ClientHandlers, ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
 import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
 import type { ToolRow } from '../format/tool-table.js';
+import type { UpstreamDirectory } from '../serve/proxy/upstream-directory.js';
 
 /** Where a tool came from, as the runtime reports it. */
 export type ToolOriginInfo = { type: 'native'; spec?: string } | { type: 'mcp'; server: string; mcpName: string };
@@ -18,7 +19,7 @@ export interface ToolRuntime {
   originOf(name: string): ToolOriginInfo | undefined;
   executeToolCall(
     call: { id: string; name: string; arguments: string | Record<string, unknown> },
-    options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers },
+    options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers; metadata?: Record<string, unknown> },
   ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
   /** What the model sees this turn (static tools and the toolsets' tools). */
   readonly view?: { get(name: string): ToolDefinition | undefined };
@@ -38,6 +39,8 @@ export interface ExecuteCallOptions {
   toolCallId?: string;
   /** What the caller's client offers (MCP elicitation for approvals). */
   client?: ClientHandlers;
+  /** Per-call metadata (`serve --http`: the request's provider data); seen by hooks and executors, never logged. */
+  metadata?: Record<string, unknown>;
 }
 
 /** The outcome of {@link Toolset.execute}. */
@@ -58,6 +61,8 @@ export interface CallOutcome {
 export class Toolset implements ServedToolset {
   private calls = 0;
   private closing?: Promise<void>;
+  /** The spec's MCP servers, when the toolset was opened for `serve` (`upstream: true`). */
+  upstreams?: UpstreamDirectory;
 
   constructor(
     private readonly runtime: ToolRuntime,
@@ -121,7 +126,7 @@ export class Toolset implements ServedToolset {
     const id = options.toolCallId ?? `cli-${++this.calls}`;
     const { events, observation } = await this.runtime.executeToolCall(
       { id, name, arguments: args },
-      { signal: options.signal, timeoutMs: options.timeoutMs, onProgress: options.onProgress, client: options.client },
+      { signal: options.signal, timeoutMs: options.timeoutMs, onProgress: options.onProgress, client: options.client, metadata: options.metadata },
     );
     const actionEvent = events.find((e) => (e as { action?: unknown }).action instanceof Action) as { action: Action } | undefined;
     return { observation, action: actionEvent?.action, events };

@@ -1,6 +1,7 @@
 import type { MCPToolDefinition, McpToolset } from '@toolwright/sdk/mcp';
 import { ClientToolExecutor } from '../client/client-tool-executor.js';
 import { resolveAgentToolGroups } from '../runtime/resolve-agent-tool-groups.js';
+import { GroupToolExecutor } from './group-tool-executor.js';
 import type { ToolGroupRuntime } from '../runtime/tool-group-runtime.js';
 import { createToolGroupsMcpServer } from './tool-groups-mcp-server.js';
 
@@ -16,11 +17,13 @@ export interface ToolGroupToolsetOptions {
 
 /**
  * An agent's `toolgroups` as Toolwright tools (`MCPToolDefinition`s, ready for a registry or an
- * agent's tools map), linked in process to the runtime through the SDK's in-memory MCP transport:
- * the model gets the same schemas, validation and error Observations as for any MCP tool, and
- * the runtime does the work. The references are checked first (did-you-mean errors, clashes).
- * Client tools get a {@link ClientToolExecutor}: a call to one ends pending in the Agent until
- * `resumeClientTools` brings the client's result.
+ * agent's tools map), listed in process through the SDK's in-memory MCP transport: the model gets
+ * the same schemas, validation and error Observations as for any MCP tool. The references are
+ * checked first (did-you-mean errors, clashes). Each call runs `runtime.invokeTool` directly
+ * ({@link GroupToolExecutor}), with `options.providerData` and, merged over it, the call's
+ * `metadata.providerData` (per-request credentials; `serve --http` takes them from the
+ * `X-Toolwright-Provider-Data` header). Client tools get a {@link ClientToolExecutor}: a call to
+ * one ends pending in the Agent until `resumeClientTools` brings the client's result.
  */
 export async function createToolGroupToolset(runtime: ToolGroupRuntime, options: ToolGroupToolsetOptions): Promise<McpToolset> {
   const defs = await resolveAgentToolGroups(runtime, options.toolgroups, { providerData: options.providerData });
@@ -37,19 +40,24 @@ export async function createToolGroupToolset(runtime: ToolGroupRuntime, options:
     },
   });
   const toolset = await createMcpToolsFromClients([client]);
-  if (clientGroups.size === 0) return toolset;
   // The toolset's list is live (a server's list_changed replaces it): map it on each read, one copy per listed tool.
+  // Calls skip the in-memory MCP hop: a group tool runs runtime.invokeTool with the call's provider data, a client tool pends.
   const copies = new WeakMap<MCPToolDefinition, MCPToolDefinition>();
-  const withClientExecutor = (tool: MCPToolDefinition): MCPToolDefinition => {
-    const toolgroupId = clientGroups.get(tool.mcpName);
-    if (toolgroupId === undefined) return tool;
+  const groupOf = new Map(defs.map((def) => [def.name, def.toolgroupId]));
+  const withExecutor = (tool: MCPToolDefinition): MCPToolDefinition => {
     let copy = copies.get(tool);
-    if (!copy) copies.set(tool, (copy = tool.withExecutor(new ClientToolExecutor(tool.name, toolgroupId, MCPToolObservation))));
+    if (copy) return copy;
+    const clientGroup = clientGroups.get(tool.mcpName);
+    const toolgroupId = groupOf.get(tool.mcpName);
+    if (clientGroup !== undefined) copy = tool.withExecutor(new ClientToolExecutor(tool.name, clientGroup, MCPToolObservation));
+    else if (toolgroupId !== undefined) copy = tool.withExecutor(new GroupToolExecutor(runtime, toolgroupId, tool.mcpName, tool, options.providerData));
+    else return tool;
+    copies.set(tool, copy);
     return copy;
   };
   return {
     get tools() {
-      return toolset.tools.map(withClientExecutor);
+      return toolset.tools.map(withExecutor);
     },
     serverNames: toolset.serverNames,
     clients: toolset.clients,

@@ -1,10 +1,11 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { textContent } from '@toolwright/sdk';
-import { parseProviderData, PROVIDER_DATA_HEADER } from '../runtime/provider-data.js';
+import { parseProviderData, PROVIDER_DATA_HEADER, redactedProviderData } from '../runtime/provider-data.js';
 import { resolveAgentToolGroups } from '../runtime/resolve-agent-tool-groups.js';
 import type { ToolDef } from '../runtime/tool-def.js';
 import type { ToolGroupRuntime } from '../runtime/tool-group-runtime.js';
+import { callToolResultOf } from './call-tool-result-of.js';
 
 /** Options of {@link createToolGroupsMcpServer}. */
 export interface ToolGroupsMcpServerOptions {
@@ -34,15 +35,13 @@ export async function createToolGroupsMcpServer(runtime: ToolGroupRuntime, optio
     const defs = options.toolgroups ? await resolveAgentToolGroups(runtime, options.toolgroups, { providerData }) : await runtime.listTools({ providerData });
     return options.clientTools ? defs : defs.filter((def) => def.metadata?.client !== true);
   };
-  const dataOf = (headers: Record<string, string | string[] | undefined> | undefined): Record<string, unknown> => ({
-    ...options.providerData,
-    ...parseProviderData(headers?.[PROVIDER_DATA_HEADER]),
-  });
+  const dataOf = (headers: Record<string, string | string[] | undefined> | undefined): Readonly<Record<string, unknown>> =>
+    redactedProviderData({ ...options.providerData, ...parseProviderData(headers?.[PROVIDER_DATA_HEADER]) });
   server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({
     tools: (await tools(dataOf(extra.requestInfo?.headers))).map(toMcpTool),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    let providerData: Record<string, unknown>;
+    let providerData: Readonly<Record<string, unknown>>;
     try {
       providerData = dataOf(extra.requestInfo?.headers);
     } catch (error) {
@@ -56,10 +55,7 @@ export async function createToolGroupsMcpServer(runtime: ToolGroupRuntime, optio
       return { content: [textContent(message)], isError: true };
     }
     const result = await runtime.invokeTool(`${def.toolgroupId}/${def.name}`, request.params.arguments ?? {}, { providerData, signal: extra.signal });
-    const out: CallToolResult = { content: result.content as CallToolResult['content'] };
-    if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
-    if (result.errorCode !== undefined) out.isError = true;
-    return out;
+    return callToolResultOf(result);
   });
   return server;
 }

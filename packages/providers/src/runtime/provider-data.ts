@@ -12,10 +12,10 @@ const MAX_KEYS = 64;
  * header throws `INVALID_ARGUMENTS` with a message that never repeats the header's value (it holds
  * secrets and messages get logged).
  */
-export function parseProviderData(header: string | readonly string[] | undefined): Record<string, unknown> {
+export function parseProviderData(header: string | readonly string[] | undefined): Readonly<Record<string, unknown>> {
   if (header === undefined) return {};
   const fail = (problem: string): never => {
-    throw new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message: `The ${PROVIDER_DATA_HEADER} header is invalid: ${problem}.` });
+    throw new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message: `The X-Toolwright-Provider-Data header is invalid: ${problem}.` });
   };
   if (typeof header !== 'string') return fail('it was sent more than once');
   if (header.length > MAX_HEADER_CHARS) return fail(`it is longer than ${MAX_HEADER_CHARS} characters`);
@@ -34,5 +34,21 @@ export function parseProviderData(header: string | readonly string[] | undefined
     if (!['string', 'number', 'boolean'].includes(typeof value)) return fail(`setting '${key}' must be a string, number or boolean`);
     out[key] = value;
   }
-  return out;
+  return redactedProviderData(out);
+}
+
+const REDACTED = '[provider data: redacted]';
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Marks provider data as secret where it could leak by accident: `JSON.stringify` and
+ * `util.inspect` / `console.log` show `[provider data: redacted]` instead of the values (the
+ * markers are non-enumerable, so reading keys and spreading are unchanged; a spread copy is not
+ * marked, so mark merged copies again). Returns `data`, frozen.
+ */
+export function redactedProviderData<T extends Record<string, unknown>>(data: T): Readonly<T> {
+  if (Object.isFrozen(data)) return data;
+  Object.defineProperty(data, 'toJSON', { value: () => REDACTED, enumerable: false });
+  Object.defineProperty(data, INSPECT, { value: () => REDACTED, enumerable: false });
+  return Object.freeze(data);
 }

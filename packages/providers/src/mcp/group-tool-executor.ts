@@ -1,0 +1,45 @@
+import type { Observation, ToolContext, ToolExecutor } from '@toolwright/sdk';
+import type { MCPToolAction, MCPToolDefinition, MCPToolObservation } from '@toolwright/sdk/mcp';
+import { redactedProviderData } from '../runtime/provider-data.js';
+import type { InvokeToolOptions, ToolGroupRuntime } from '../runtime/tool-group-runtime.js';
+import { callToolResultOf } from './call-tool-result-of.js';
+
+/** The key of a call's `metadata` that carries per-request provider data (`serve --http` fills it from the header). */
+export const PROVIDER_DATA_METADATA_KEY = 'providerData';
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Runs a group tool of {@link createToolGroupToolset} straight through `runtime.invokeTool`
+ * (no MCP round trip per call). The call's provider data is the toolset's, with the call's own
+ * `metadata.providerData` (per request, e.g. from `X-Toolwright-Provider-Data`) merged over it;
+ * it goes to the provider only and is never put into the result.
+ */
+export class GroupToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObservation> {
+  private readonly ref: string;
+  private readonly plain: InvokeToolOptions;
+
+  constructor(
+    private readonly runtime: ToolGroupRuntime,
+    toolgroupId: string,
+    toolName: string,
+    private readonly tool: MCPToolDefinition,
+    private readonly providerData: Readonly<Record<string, unknown>> | undefined,
+  ) {
+    this.ref = `${toolgroupId}/${toolName}`;
+    this.plain = providerData ? { providerData } : {};
+  }
+
+  async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation | Observation> {
+    const fromCall = ctx.metadata[PROVIDER_DATA_METADATA_KEY];
+    let options = this.plain;
+    if (isRecord(fromCall) || ctx.cancellable) {
+      options = { providerData: isRecord(fromCall) ? redactedProviderData({ ...this.providerData, ...fromCall }) : this.providerData, callId: ctx.toolCallId };
+      if (ctx.cancellable) options.signal = ctx.signal;
+    }
+    const result = await this.runtime.invokeTool(this.ref, action.data as Record<string, unknown>, options);
+    return this.tool.observationFromResult(callToolResultOf(result));
+  }
+}
