@@ -1,0 +1,211 @@
+/**
+ * MCP serving (issue 13 §4), two tables, 16 calls in flight, interleaved rounds:
+ * - notification overhead: `toolwright serve --stdio` answering a tool that sends N log messages
+ *   (`ctx.log`) or N progress reports, against the same tool sending none; every notification is
+ *   counted at the client (a lost one fails the run);
+ * - proxy overhead: the SDK client calling an upstream MCP server (the raw SDK `echo` server of the
+ *   CLI bench) directly, against calling it through `toolwright serve --stdio` proxying that
+ *   server (target ≤ 1.15×). Server CPU per call from /proc (Linux), for where the time goes.
+ */
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { BenchRow, BenchTable } from './measure.js';
+import { median } from './measure.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const BIN = join(dirname(require.resolve('@toolwright/cli/package.json')), 'dist/bin.js');
+const ROOT = join(here, '../../..');
+const IN_FLIGHT = 16;
+const ROUNDS = 7;
+/** Notifications per call in the notification table. */
+const N = 10;
+
+interface Connected {
+  client: Client;
+  /** The server's process, and for a proxy the upstream's too. */
+  pids: number[];
+  logs: number;
+}
+
+async function connect(args: string[]): Promise<Connected> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, cwd: ROOT, stderr: 'ignore', env: { ...process.env, NO_COLOR: '1' } as Record<string, string> });
+  const client = new Client({ name: 'mcp-serve-bench', version: '1.0.0' });
+  const connected: Connected = { client, pids: [], logs: 0 };
+  client.setNotificationHandler(LoggingMessageNotificationSchema, () => void (connected.logs += 1));
+  await client.connect(transport);
+  await client.listTools();
+  const pid = transport.pid;
+  if (pid !== null) connected.pids.push(pid, ...childrenOf(pid));
+  return connected;
+}
+
+/** Child process ids of `pid` (Linux /proc; none elsewhere). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter((s) => s !== '')
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** CPU time (user + system) of processes in µs, from /proc (Linux, 10 ms ticks); undefined elsewhere. */
+function cpuMicros(pids: readonly number[]): number | undefined {
+  try {
+    let ticks = 0;
+    for (const pid of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * (1_000_000 / 100);
+  } catch {
+    return undefined;
+  }
+}
+
+type OneCall = (client: Client) => Promise<void>;
+
+/** Wall µs per call with {@link IN_FLIGHT} calls outstanding, and the servers' CPU µs per call. */
+async function perCall(connected: Connected, calls: number, call: OneCall): Promise<{ wall: number; cpu?: number }> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < calls) {
+      next++;
+      await call(connected.client);
+    }
+  };
+  const cpuBefore = cpuMicros(connected.pids);
+  const start = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const wall = Number(process.hrtime.bigint() - start) / 1_000 / calls;
+  const cpuAfter = cpuMicros(connected.pids);
+  return { wall, cpu: cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / calls : undefined };
+}
+
+interface Variant {
+  name: string;
+  target: Connected;
+  call: OneCall;
+}
+
+/** Interleaved rounds of every variant; each variant's median wall and CPU, and its median per-round ratio to the first. */
+async function compare(variants: Variant[], calls: number): Promise<{ wall: number; ratio: number; cpu?: number }[]> {
+  for (const v of variants) await perCall(v.target, Math.min(calls, 1_000), v.call);
+  const walls = variants.map((): number[] => []);
+  const ratios = variants.map((): number[] => []);
+  const cpus = variants.map((): number[] => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    const round: { wall: number; cpu?: number }[] = [];
+    for (const v of variants) round.push(await perCall(v.target, calls, v.call));
+    round.forEach((m, i) => {
+      walls[i]!.push(m.wall);
+      ratios[i]!.push(m.wall / round[0]!.wall);
+      if (m.cpu !== undefined) cpus[i]!.push(m.cpu);
+    });
+  }
+  return variants.map((_, i) => ({ wall: median(walls[i]!), ratio: median(ratios[i]!), cpu: cpus[i]!.length > 0 ? median(cpus[i]!) : undefined }));
+}
+
+function expectText(result: Awaited<ReturnType<Client['callTool']>>, text: string): void {
+  const content = result.content as { type: string; text?: string }[];
+  if (result.isError || content.length !== 1 || content[0]!.text !== text) throw new Error(`unexpected result: ${JSON.stringify(result)}`);
+}
+
+async function notifications(): Promise<BenchTable> {
+  const served = await connect([BIN, 'serve', '--stdio', '--import', join(here, 'mcp-serve-bench-tools.js')]);
+  const calls = 2_000;
+  // Progress the SDK client dropped: it handles a notification a microtask after a response read
+  // in the same chunk, and by then the call's progress handler is gone (counted, not hidden).
+  const dropped = new Map<number, number>();
+  const notify =
+    (logs: number, progress: number): OneCall =>
+    async (client) => {
+      let seen = 0;
+      const options = progress > 0 ? { onprogress: () => void (seen += 1) } : undefined;
+      expectText(await client.callTool({ name: 'notify', arguments: { logs, progress } }, undefined, options), 'ok');
+      if (seen !== progress) dropped.set(progress, (dropped.get(progress) ?? 0) + progress - seen);
+    };
+  try {
+    const logsBefore = served.logs;
+    const variants: Variant[] = [
+      { name: 'no notification', target: served, call: notify(0, 0) },
+      { name: `${N} log messages (ctx.log)`, target: served, call: notify(N, 0) },
+      { name: '1 progress report', target: served, call: notify(0, 1) },
+      { name: `${N} progress reports`, target: served, call: notify(0, N) },
+    ];
+    const results = await compare(variants, calls);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const logCalls = ROUNDS * calls + Math.min(calls, 1_000);
+    if (served.logs - logsBefore !== logCalls * N) throw new Error(`${logCalls * N} log messages sent, ${served.logs - logsBefore} received`);
+    const base = results[0]!;
+    const rows: BenchRow[] = results.map((m, i) => {
+      const row: BenchRow = { name: `serve --stdio, ${variants[i]!.name}: wall per call`, value: base.wall * m.ratio };
+      if (i > 0) {
+        row.baseline = base.wall;
+        row.baselineName = 'none';
+        const count = i === 2 ? 1 : N;
+        const cpu = m.cpu !== undefined && base.cpu !== undefined ? `; server CPU +${((m.cpu - base.cpu) / count).toFixed(1)} µs per notification` : '';
+        const lost = i >= 2 ? `; ${dropped.get(count) ?? 0} of ${(ROUNDS * calls + Math.min(calls, 1_000)) * count} dropped by the SDK client` : '';
+        row.note = `+${((base.wall * m.ratio - base.wall) / count).toFixed(1)} µs wall per notification${cpu}${lost}`;
+      }
+      return row;
+    });
+    for (const [i, m] of results.entries()) if (m.cpu !== undefined) rows.push({ name: `serve --stdio, ${variants[i]!.name}: server CPU per call`, value: m.cpu, note: 'from /proc, 10 ms ticks' });
+    return { title: `MCP serve: notification overhead per call (${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds × ${calls} calls; all notifications counted at the client)`, rows };
+  } finally {
+    await served.client.close();
+  }
+}
+
+async function proxy(): Promise<BenchTable> {
+  const upstream = join(here, 'cli-bench-raw-server.js');
+  const spec = join(mkdtempSync(join(tmpdir(), 'tw-bench-')), 'proxy-spec.json');
+  writeFileSync(spec, JSON.stringify({ tools: [], mcpServers: { up: { command: process.execPath, args: [upstream] } } }));
+  const direct = await connect([upstream]);
+  const proxied = await connect([BIN, 'serve', '--stdio', '--spec', spec]);
+  const calls = 4_000;
+  const echo: OneCall = async (client) => expectText(await client.callTool({ name: 'echo', arguments: { text: 'hello bench' } }), 'hello bench');
+  try {
+    const [d, p] = await compare(
+      [
+        { name: 'direct', target: direct, call: echo },
+        { name: 'proxied', target: proxied, call: echo },
+      ],
+      calls,
+    );
+    const rows: BenchRow[] = [
+      { name: 'SDK client → upstream (raw SDK echo server): wall per call', value: d!.wall },
+      {
+        name: 'SDK client → toolwright serve --stdio → the same upstream: wall per call',
+        value: d!.wall * p!.ratio,
+        baseline: d!.wall,
+        baselineName: 'direct',
+        target: 1.15,
+        note: `median of per-round ratios; medians ${p!.wall.toFixed(1)} vs ${d!.wall.toFixed(1)} µs`,
+      },
+    ];
+    if (d!.cpu !== undefined && p!.cpu !== undefined) {
+      rows.push({ name: 'direct: upstream CPU per call', value: d!.cpu });
+      rows.push({ name: 'proxied: toolwright + upstream CPU per call', value: p!.cpu, baseline: d!.cpu, baselineName: 'direct', note: 'from /proc, 10 ms ticks' });
+    }
+    return { title: `MCP serve: proxy overhead per call (${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds × ${calls} calls, stdio both hops)`, rows };
+  } finally {
+    await Promise.allSettled([direct.client.close(), proxied.client.close()]);
+  }
+}
+
+/** Runs the MCP serving benchmarks. */
+export async function run(): Promise<BenchTable[]> {
+  return [await notifications(), await proxy()];
+}
