@@ -1,4 +1,4 @@
-import { IsArray, IsOptional, IsString } from 'class-validator';
+import { IsArray, IsOptional, IsString } from '../shared/validation-decorators.js';
 import { Description, Field } from '@toolwright/sdk';
 import { TerminalParams } from '../terminal/declarations.js';
 

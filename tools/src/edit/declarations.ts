@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsString } from 'class-validator';
+import { IsBoolean, IsInt, IsString } from '../shared/validation-decorators.js';
 import { Action, Field, Observation } from '@toolwright/sdk';
 
 /** Replaces exact text in a file. */

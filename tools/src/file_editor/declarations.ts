@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from '../shared/validation-decorators.js';
 import { Action, Description, Field, Observation } from '@toolwright/sdk';
 
 /** The commands of `file_editor`. */

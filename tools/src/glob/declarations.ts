@@ -1,4 +1,4 @@
-import { IsArray, IsBoolean, IsOptional, IsString, MinLength } from 'class-validator';
+import { IsArray, IsBoolean, IsOptional, IsString, MinLength } from '../shared/validation-decorators.js';
 import { Action, Field, Observation } from '@toolwright/sdk';
 
 /** Finds files by name pattern. */

@@ -1,4 +1,4 @@
-import { IsArray, IsBoolean, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsOptional, IsString, MinLength } from '../shared/validation-decorators.js';
 import { Action, Description, Field, Observation } from '@toolwright/sdk';
 
 /** Search backends: `auto` uses ripgrep when installed, else the JavaScript search. */

@@ -1,4 +1,4 @@
-import { IsArray, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsArray, IsInt, IsOptional, IsString, Min } from '../shared/validation-decorators.js';
 import { Description, Field } from '@toolwright/sdk';
 
 /** Spec params of `read`, `write` and `edit`. */

@@ -1,5 +1,4 @@
-import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsString, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsString, Type, ValidateNested } from '../shared/validation-decorators.js';
 import { Action, Field, Observation } from '@toolwright/sdk';
 
 /** The states a task can be in. */

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, MinLength } from '../shared/validation-decorators.js';
 import { Action, Field, Observation } from '@toolwright/sdk';
 import { TASK_RECORD_STATUSES } from './task-record.js';
 import type { TaskRecord, TaskRecordStatus } from './task-record.js';

@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsPositive, IsString, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsPositive, IsString, Min, MinLength } from '../shared/validation-decorators.js';
 import { Action, Description, Field, Observation } from '@toolwright/sdk';
 
 /** Spec params of `terminal`. */

@@ -1,4 +1,4 @@
-import { IsString } from 'class-validator';
+import { IsString } from '../shared/validation-decorators.js';
 import { Action, Field, Observation } from '@toolwright/sdk';
 
 /** A thought the model wants to write down. */

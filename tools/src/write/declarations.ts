@@ -1,4 +1,4 @@
-import { IsBoolean, IsString } from 'class-validator';
+import { IsBoolean, IsString } from '../shared/validation-decorators.js';
 import { Action, Field, Observation } from '@toolwright/sdk';
 
 /** Creates or overwrites a file. */

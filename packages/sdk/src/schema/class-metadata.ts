@@ -4,10 +4,10 @@
  * scans every constraint ever registered, which grows with the number of tool classes).
  */
 import 'reflect-metadata';
-import { getMetadataStorage } from 'class-validator';
 import { createRequire } from 'node:module';
 import type { AnyClass } from './metadata-store.js';
 import { lineage } from './metadata-store.js';
+import { classValidatorStorage } from './class-validator-module.js';
 
 /** The recorded facts of one class-validator decorator on one property. */
 export interface ConstraintRecord {
@@ -46,7 +46,7 @@ function classTransformerStorage(): TransformerStorage {
 
 /** class-validator records for `cls` and its ancestors, grouped by property (own records last). */
 export function constraintsOf(cls: AnyClass): Map<string, ConstraintRecord[]> {
-  const storage = getMetadataStorage() as unknown as ValidatorStorage;
+  const storage = classValidatorStorage() as ValidatorStorage;
   const byProperty = new Map<string, ConstraintRecord[]>();
   for (const ctor of lineage(cls)) {
     const records = storage.validationMetadatas.get(ctor);

@@ -1,8 +1,8 @@
 import type { ValidateFunction } from 'ajv';
-import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import { createAjv } from './ajv-loader.js';
 import { classModelOf } from './class-model.js';
+import { classValidator } from './class-validator-module.js';
 import type { ClassModel } from './class-model.js';
 import { compileHydrator, compileNullDropper } from './compile-hydrator.js';
 import type { Hydrator, NullDropper } from './compile-hydrator.js';
@@ -122,7 +122,7 @@ function dropperOf(model: ClassModel): NullDropper {
 
 function runClassValidator(model: ClassModel, instance: object, path: string, issues: ValidationIssue[]): void {
   // Nested classes are checked by their own hydrator; only this class's own rules here.
-  const errors = validateSync(instance, { forbidUnknownValues: false, skipMissingProperties: false });
+  const errors = classValidator().validateSync(instance, { forbidUnknownValues: false, skipMissingProperties: false });
   for (const error of errors) collectClassValidatorErrors(model, error, path, issues);
 }
 

@@ -1,5 +1,9 @@
-import { isDateString, isEmail, isFQDN, isHexColor, isIP, isISO8601, isMACAddress, isRFC3339, isURL, isUUID } from 'class-validator';
 import type { ConstraintRecord } from './class-metadata.js';
+import { classValidator } from './class-validator-module.js';
+import type { ClassValidatorModule } from './class-validator-module.js';
+
+/** class-validator's pure functions, loaded at the first check (not when a schema is built). */
+const cv = classValidator;
 
 /** A class-validator string rule JSON Schema cannot express exactly, checked by class-validator's own function. */
 export interface FormatRule {
@@ -41,23 +45,23 @@ function ipVersion(constraints: readonly unknown[]): string | undefined {
  * `format` only as an annotation and says the exact rule in the description.
  */
 export const FORMAT_RULES: Readonly<Record<string, FormatRule>> = {
-  isEmail: { format: 'email', describe: () => 'an email address', check: (v, c) => isEmail(v, c[0] as Parameters<typeof isEmail>[1]) },
-  isUrl: { describe: (c) => describeUrl(c[0] as UrlOptions | undefined), check: (v, c) => isURL(v as string, c[0] as Parameters<typeof isURL>[1]) },
+  isEmail: { format: 'email', describe: () => 'an email address', check: (v, c) => cv().isEmail(v, c[0] as Parameters<ClassValidatorModule['isEmail']>[1]) },
+  isUrl: { describe: (c) => describeUrl(c[0] as UrlOptions | undefined), check: (v, c) => cv().isURL(v as string, c[0] as Parameters<ClassValidatorModule['isURL']>[1]) },
   isUuid: {
     format: 'uuid',
     describe: (c) => (c[0] !== undefined && c[0] !== null && c[0] !== 'all' ? `a UUID (version ${String(c[0])})` : 'a UUID'),
-    check: (v, c) => isUUID(v, c[0] as Parameters<typeof isUUID>[1]),
+    check: (v, c) => cv().isUUID(v, c[0] as Parameters<ClassValidatorModule['isUUID']>[1]),
   },
-  isDateString: { format: 'date-time', describe: () => 'an ISO 8601 date or date-time', check: (v, c) => isDateString(v, c[0] as Parameters<typeof isDateString>[1]) },
-  isIso8601: { format: 'date-time', describe: () => 'an ISO 8601 date or date-time', check: (v, c) => isISO8601(v, c[0] as Parameters<typeof isISO8601>[1]) },
-  isRFC3339: { format: 'date-time', describe: () => 'an RFC 3339 date-time', check: (v) => isRFC3339(v) },
+  isDateString: { format: 'date-time', describe: () => 'an ISO 8601 date or date-time', check: (v, c) => cv().isDateString(v, c[0] as Parameters<ClassValidatorModule['isDateString']>[1]) },
+  isIso8601: { format: 'date-time', describe: () => 'an ISO 8601 date or date-time', check: (v, c) => cv().isISO8601(v, c[0] as Parameters<ClassValidatorModule['isISO8601']>[1]) },
+  isRFC3339: { format: 'date-time', describe: () => 'an RFC 3339 date-time', check: (v) => cv().isRFC3339(v) },
   isIp: {
     describe: (c) => (ipVersion(c) === '4' ? 'an IPv4 address' : ipVersion(c) === '6' ? 'an IPv6 address' : 'an IP address (v4 or v6)'),
-    check: (v, c) => isIP(v, ipVersion(c) as Parameters<typeof isIP>[1]),
+    check: (v, c) => cv().isIP(v, ipVersion(c) as Parameters<ClassValidatorModule['isIP']>[1]),
   },
-  isFqdn: { format: 'hostname', describe: () => 'a fully qualified domain name', check: (v, c) => isFQDN(v, c[0] as Parameters<typeof isFQDN>[1]) },
-  isMacAddress: { describe: () => 'a MAC address', check: (v, c) => isMACAddress(v, c[0] as Parameters<typeof isMACAddress>[1]) },
-  isHexColor: { describe: () => 'a hex color such as #1a2b3c', check: (v) => isHexColor(v) },
+  isFqdn: { format: 'hostname', describe: () => 'a fully qualified domain name', check: (v, c) => cv().isFQDN(v, c[0] as Parameters<ClassValidatorModule['isFQDN']>[1]) },
+  isMacAddress: { describe: () => 'a MAC address', check: (v, c) => cv().isMACAddress(v, c[0] as Parameters<ClassValidatorModule['isMACAddress']>[1]) },
+  isHexColor: { describe: () => 'a hex color such as #1a2b3c', check: (v) => cv().isHexColor(v) },
 };
 
 /** The advertised format of an IP rule (ipv4/ipv6 when the version is fixed). */
