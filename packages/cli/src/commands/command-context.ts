@@ -4,6 +4,7 @@ import { CliError } from '../cli-error.js';
 import type { Terminal } from '../io/terminal.js';
 import type { Toolset } from '../toolset/toolset.js';
 import type { ApprovalHandler } from '@toolwright/sdk';
+import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
 import type { ToolGroupRuntime } from '@toolwright/providers';
 import { readPolicyFlags } from '../policy/policy-flags.js';
 import type { PolicyFlags } from '../policy/policy-flags.js';
@@ -15,7 +16,7 @@ export interface CommandContext {
   /** Output streams and colours. */
   term: Terminal;
   /** Builds the toolset of `--spec` / `--import` (the embedded default without them). */
-  openToolset(extra?: { approval?: ApprovalHandler }): Promise<Toolset>;
+  openToolset(extra?: { approval?: ApprovalHandler; upstream?: boolean; serverRequests?: ServerRequestAnswers }): Promise<Toolset>;
   /** The spec's tool groups in a runtime (`groups` command), registered and not yet contacted. */
   openToolGroups?(): Promise<{ runtime: ToolGroupRuntime }>;
 }

@@ -78,7 +78,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   // Stateless: no sessions, so one conversation per replica (what a session would have kept).
   const shared = flag(line.values, 'shared-state') || stateless;
   const bindHost = host ?? '127.0.0.1';
-  const toolset = await context.openToolset({ approval: elicitApproval });
+  const toolset = await context.openToolset({ approval: elicitApproval, upstream: true });
   try {
     if (stdio) {
       const { serveStdio } = await import('../serve/serve-stdio.js');
@@ -95,7 +95,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     const { startHttpServer } = await import('../serve/http-server.js');
     // One conversation per MCP session (its own terminal, state and undo history) unless
     // --shared-state; the toolset opened above checked the spec and stays for shared state only.
-    const source = shared ? toolset : () => context.openToolset({ approval: elicitApproval });
+    const source = shared ? toolset : () => context.openToolset({ approval: elicitApproval, upstream: true });
     const running = await startHttpServer(source, {
       host: bindHost,
       port,

@@ -1,11 +1,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ListToolsResult, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ProgressReport } from '@toolwright/sdk';
 import { CLI_VERSION } from '../version.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { ServedToolset } from './served-toolset.js';
 import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
+import { installProxy } from './proxy/install-proxy.js';
+import { proxyCapabilities } from './proxy/proxy-capabilities.js';
 
 /** Least time between the last progress notification of a call and its result. */
 const PROGRESS_GAP_MS = 5;
@@ -16,6 +18,8 @@ export interface ToolServerOptions {
   name?: string;
   /** Server version (default: the CLI's). */
   version?: string;
+  /** Per-call metadata from the request's HTTP headers (undefined over stdio), passed to the toolset's call. */
+  callMetadata?: (headers: Record<string, string | string[] | undefined> | undefined) => Record<string, unknown> | undefined;
 }
 
 /**
@@ -23,17 +27,21 @@ export interface ToolServerOptions {
  * Schema, which `McpServer.registerTool` cannot take). `tools/list` returns each tool's
  * `toMcpTool()` descriptor; `tools/call` runs the call through the toolset, forwards progress when
  * the client sent a progress token and the client's cancellation as the call's abort signal;
- * a change of the toolset is announced with `notifications/tools/list_changed`.
+ * a change of the toolset is announced with `notifications/tools/list_changed`. When the toolset
+ * proxies MCP servers (`upstreams`), the session also offers their prompts, resources and
+ * completions and passes on their notifications (see `installProxy`); it declares exactly what it
+ * can honour: tools, logging, and of those only what some upstream offers.
  * Create one per connection (a `Server` speaks over one transport).
  */
 export function createToolServer(toolset: ServedToolset, options: ToolServerOptions = {}): Server {
-  const server = new Server(
-    { name: options.name ?? 'toolwright', version: options.version ?? CLI_VERSION },
-    // Exactly what this server honours: tools, and logging (a tool's `ctx.log`, filtered by `logging/setLevel`).
-    { capabilities: { tools: { listChanged: true }, logging: {} } },
-  );
+  // Exactly what this server honours: tools, logging (a tool's `ctx.log` and the upstreams' logs,
+  // filtered by `logging/setLevel`), and what the upstreams offer.
+  const capabilities: ServerCapabilities = { tools: { listChanged: true }, logging: {} };
+  if (toolset.upstreams) Object.assign(capabilities, proxyCapabilities(toolset.upstreams.clients()));
+  const server = new Server({ name: options.name ?? 'toolwright', version: options.version ?? CLI_VERSION }, { capabilities });
   let listing: ListToolsResult | undefined;
   const logLevel = new ClientLogLevelSetting();
+  const endProxy = toolset.upstreams ? installProxy(server, toolset.upstreams, capabilities, logLevel) : undefined;
 
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     // The SDK's schema already refused a level MCP does not define (-32602).
@@ -67,7 +75,8 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     // The tool's ctx.log/sample/elicit, as far as the client declared them; elicitation also
     // serves the policy's approvals.
     const client = servedClientHandlers(server, extra, name, logLevel);
-    const observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client });
+    const metadata = options.callMetadata?.(extra.requestInfo?.headers);
+    const observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client, ...(metadata ? { metadata } : {}) });
     await sending;
     // The SDK's client handles notifications a microtask later than responses: a progress
     // notification read in the same chunk as the result is dropped. A few ms apart, it is not.
@@ -83,6 +92,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
+    endProxy?.();
     previous?.();
   };
   return server;

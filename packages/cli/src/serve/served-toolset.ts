@@ -1,4 +1,5 @@
 import type { ClientHandlers, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+import type { UpstreamDirectory } from './proxy/upstream-directory.js';
 
 /** Options of {@link ServedToolset.call}. */
 export interface ServedCallOptions {
@@ -10,6 +11,8 @@ export interface ServedCallOptions {
   toolCallId: string;
   /** What the MCP client offers (elicitation: asking its user, e.g. to approve a call). */
   client?: ClientHandlers;
+  /** Per-call data for hooks, middleware and executors (e.g. from the HTTP request's headers). */
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -25,4 +28,6 @@ export interface ServedToolset {
   call(name: string, args: Record<string, unknown>, options: ServedCallOptions): Promise<Observation>;
   /** Calls `listener` after the set of tools changed; returns the unsubscribe function. */
   onToolsChanged(listener: () => void): () => void;
+  /** The spec's MCP servers, when serve proxies them (prompts, resources, completions, notifications). */
+  readonly upstreams?: UpstreamDirectory;
 }

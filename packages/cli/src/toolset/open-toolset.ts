@@ -10,6 +10,9 @@ import type { BuiltinPreset } from '@toolwright/tools';
 import { CliError } from '../cli-error.js';
 import { importToolModules } from './import-modules.js';
 import { Toolset } from './toolset.js';
+import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
+import { NOT_ASKING, unattendedAnswers } from '../server-requests/unattended-answers.js';
+import { withServerRequests } from '../server-requests/with-server-requests.js';
 import type { ToolRuntime } from './toolset.js';
 
 /** Options of {@link openToolset}. */
@@ -30,8 +33,24 @@ export interface OpenToolsetOptions {
   policyFlags?: PolicyFlags;
   /** Who answers approval requests (the command's prompt or refusal). */
   approval?: ApprovalHandler;
+  /**
+   * For `serve`: the spec's MCP servers are offered sampling and elicitation on behalf of the
+   * served client, and kept as the toolset's `upstreams` (prompts, resources, completions).
+   */
+  upstream?: boolean;
+  /**
+   * Who answers the sampling and elicitation requests of spec servers with `capabilities.sampling`
+   * / `elicitation: true` (`call` and `shell`: the person at the terminal). Default, except for
+   * `serve`: declined with a warning (nobody to ask).
+   */
+  serverRequests?: ServerRequestAnswers;
   /** Receives warnings (a spec tool group skipped because its server cannot be reached); default: stderr. */
   onWarning?: (message: string) => void;
+}
+
+/** Where warnings go: the caller's handler, else stderr. */
+function warnOf(options: OpenToolsetOptions): (message: string) => void {
+  return options.onWarning ?? ((message: string) => void process.stderr.write(`toolwright: warning: ${message}\n`));
 }
 
 /** The embedded default: the built-in tools of `preset` (those usable on this machine), no MCP servers. */
@@ -118,9 +137,10 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   const groups = spec.toolgroups !== undefined && spec.toolgroups.length > 0 ? await openGroupTools(spec, options) : undefined;
   if (groups) extraTools.push(...groups.tools);
   const state = new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}-${randomUUID()}`) });
-  const agent = new Agent({
+  const ProxyAgent = options.upstream ? (await import('../serve/proxy/proxy-agent.js')).ProxyAgent : undefined;
+  const agent = new (ProxyAgent ?? Agent)({
     tools: spec.tools,
-    mcpServers: spec.mcpServers,
+    mcpServers: options.upstream ? spec.mcpServers : withServerRequests(spec.mcpServers, options.serverRequests ?? unattendedAnswers(warnOf(options), NOT_ASKING)),
     filterToolsRegex: spec.filterToolsRegex,
     toolsets: toolsetsFromSpec(spec.toolsets, defaultRegistry),
     extraTools,
@@ -135,5 +155,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     await state.close();
     throw specFailure(error, options.spec);
   }
-  return new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(BUILTIN_PRESETS.all));
+  const toolset = new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(BUILTIN_PRESETS.all));
+  if (ProxyAgent && agent instanceof ProxyAgent) toolset.upstreams = agent.upstreams;
+  return toolset;
 }

@@ -1,8 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode as JsonRpcCode, ListRootsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientCapabilities, CreateMessageResult, ElicitResult as McpElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '../schema/json-schema.js';
-import type { ElicitRequest, ElicitResult, SampleRequest, SampleResult } from '../tool/client-handlers.js';
+import type { ClientHandlers, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from '../tool/client-handlers.js';
+import type { McpCallerRouter } from './mcp-caller-router.js';
 
 /** What an {@link MCPClient} offers its server, with handlers resolved (see `McpClientCapabilitiesConfig`). */
 export interface McpClientCapabilities {
@@ -12,6 +13,13 @@ export interface McpClientCapabilities {
   elicitation?: ((request: ElicitRequest) => Promise<ElicitResult>) | 'defaults';
   /** Answers `roots/list`. */
   roots?: readonly { uri: string; name?: string }[];
+  /**
+   * Requests that arrive while a call is in flight are answered by that call's own client (the
+   * `client` given to `callTool`, e.g. a proxied call's downstream MCP client) instead of the
+   * handler above, which then answers only outside calls. Set for handlers that stand for "the
+   * host" (`true` in the config); default false.
+   */
+  fromCaller?: { sampling?: boolean; elicitation?: boolean };
 }
 
 /** The capabilities announced at `initialize`: exactly those with an answer. */
@@ -33,13 +41,29 @@ function acceptDefaults(schema: JsonSchema): ElicitResult {
   return { action: 'accept', content: {} };
 }
 
-/** Registers the answers to the server's sampling, elicitation and roots requests on `client`. */
-export function installCapabilityHandlers(client: Client, caps: McpClientCapabilities | undefined): void {
+/**
+ * The handler of the call in flight when the capability follows the caller (one that refuses
+ * when that call's client lacks it), or undefined outside calls (the configured handler answers).
+ */
+function callerHandler<K extends 'sample' | 'elicit'>(router: McpCallerRouter | undefined, follows: boolean | undefined, key: K, what: string): NonNullable<ClientHandlers[K]> | undefined {
+  const caller = follows ? router?.current() : undefined;
+  if (!caller) return undefined;
+  const own = caller[key];
+  if (own) return own.bind(caller) as NonNullable<ClientHandlers[K]>;
+  return (() => Promise.reject(new McpError(JsonRpcCode.MethodNotFound, `${what} is not supported by the client of the call in progress.`))) as NonNullable<ClientHandlers[K]>;
+}
+
+/**
+ * Registers the answers to the server's sampling, elicitation and roots requests on `client`.
+ * With `router`, capabilities marked `fromCaller` are answered by the client of the call in flight.
+ */
+export function installCapabilityHandlers(client: Client, caps: McpClientCapabilities | undefined, router?: McpCallerRouter): void {
   if (!caps) return;
-  const { sampling, elicitation, roots } = caps;
+  const { sampling, elicitation, roots, fromCaller } = caps;
   if (sampling) {
     client.setRequestHandler(CreateMessageRequestSchema, async (request): Promise<CreateMessageResult> => {
-      const answer = await sampling(request.params as unknown as SampleRequest);
+      const handler = callerHandler(router, fromCaller?.sampling, 'sample', 'Sampling') ?? sampling;
+      const answer = await handler(request.params as unknown as SampleRequest);
       const result: CreateMessageResult = { role: 'assistant', content: answer.content as CreateMessageResult['content'], model: answer.model ?? 'unknown' };
       if (answer.stopReason !== undefined) result.stopReason = answer.stopReason;
       return result;
@@ -49,7 +73,8 @@ export function installCapabilityHandlers(client: Client, caps: McpClientCapabil
     client.setRequestHandler(ElicitRequestSchema, async (request): Promise<McpElicitResult> => {
       const params = request.params as { message: string; requestedSchema?: JsonSchema };
       const schema = params.requestedSchema ?? { type: 'object', properties: {} };
-      const answer = elicitation === 'defaults' ? acceptDefaults(schema) : await elicitation({ message: params.message, requestedSchema: schema });
+      const handler = callerHandler(router, fromCaller?.elicitation, 'elicit', 'Elicitation') ?? elicitation;
+      const answer = handler === 'defaults' ? acceptDefaults(schema) : await handler({ message: params.message, requestedSchema: schema });
       // A fresh object: the SDK writes the defaults into the content it returns.
       return answer.action === 'accept' ? { action: 'accept', content: { ...(answer.content ?? {}) } as McpElicitResult['content'] } : { action: answer.action };
     });

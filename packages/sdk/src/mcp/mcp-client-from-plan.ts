@@ -57,6 +57,8 @@ function capabilitiesOf(plan: McpServerPlan, host: ClientHandlers | undefined): 
   } else if (elicitation) {
     resolved.elicitation = (request) => elicitation(request, plan.name);
   }
+  // `true` stands for the host: during a call, the call's own client (which the host fills in).
+  if (sampling === true || elicitation === true) resolved.fromCaller = { sampling: sampling === true, elicitation: elicitation === true };
   return resolved;
 }
 

@@ -1,7 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ListToolsResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ClientRequest, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
@@ -17,6 +18,10 @@ import { StdioProcessTransport } from './stdio-process-transport.js';
 import { withTimeout } from './with-timeout.js';
 import { declaredCapabilities, installCapabilityHandlers } from './mcp-client-capabilities.js';
 import type { McpClientCapabilities } from './mcp-client-capabilities.js';
+import { McpCallerRouter } from './mcp-caller-router.js';
+import type { ClientHandlers } from '../tool/client-handlers.js';
+import { installNotificationRelay } from './mcp-server-notification.js';
+import type { McpServerNotification } from './mcp-server-notification.js';
 
 /** The connect limit ran out (told apart from the SDK's own errors). */
 class ConnectTimeout extends Error {}
@@ -64,6 +69,19 @@ export interface McpCallOptions {
   timeoutMs?: number;
   /** Receives the server's progress notifications. */
   onProgress?: (report: ProgressReport) => void;
+  /**
+   * The client of this call: while it runs, the server's sampling and elicitation requests are
+   * answered by it, for capabilities configured to follow the caller (`fromCaller`).
+   */
+  client?: ClientHandlers;
+}
+
+/** Options of {@link MCPClient.send}. */
+export interface McpRequestOptions {
+  /** Cancels the request (the server is sent `notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** Time limit in ms (default: the client's `callTimeoutMs`). */
+  timeoutMs?: number;
 }
 
 interface Session {
@@ -107,6 +125,9 @@ export class MCPClient {
   private refreshAgain = false;
   private listed: readonly Tool[] = [];
   private readonly listeners = new Set<(tools: readonly Tool[]) => void>();
+  private readonly notificationListeners = new Set<(notification: McpServerNotification) => void>();
+  private readonly callers = new McpCallerRouter();
+  private capabilitiesSeen?: ServerCapabilities;
 
   constructor(options: MCPClientOptions) {
     this.name = options.name;
@@ -131,6 +152,21 @@ export class MCPClient {
   /** The tools of the last listing (raw MCP tools, unfiltered). */
   get tools(): readonly Tool[] {
     return this.listed;
+  }
+
+  /** What the server declared at its last `initialize` (undefined before the first connection). */
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.capabilitiesSeen;
+  }
+
+  /**
+   * Calls `listener` with each logging message, resource update and prompts/resources
+   * `list_changed` notification of the server (checked against the protocol's schemas first;
+   * tool list changes go to {@link MCPClient.onToolsChanged}). Returns the unsubscribe function.
+   */
+  onNotification(listener: (notification: McpServerNotification) => void): () => void {
+    this.notificationListeners.add(listener);
+    return () => this.notificationListeners.delete(listener);
   }
 
   /** The stdio server's process id (of the current or last process), if it is one. */
@@ -188,12 +224,29 @@ export class MCPClient {
         return Promise.reject(error);
       }
     }
-    if (this.sessionPerCall) return this.callInOwnSession(name, args, options);
+    const release = options.client ? this.callers.enter(options.client) : undefined;
+    const result = this.perform(name, (session) => this.request(session, name, args, options), options);
+    return release ? result.finally(release) : result;
+  }
+
+  /**
+   * Sends any other request of the protocol (prompts, resources, completions, logging level) and
+   * checks the result against `resultSchema`, with the same connection handling as `callTool`:
+   * a dropped connection is reopened, the time limit is the call timeout unless given, and
+   * failures reject with a `ToolwrightError` (a JSON-RPC error keeps its code in `details.rpcCode`).
+   */
+  send<T extends AnySchema>(request: ClientRequest, resultSchema: T, options: McpRequestOptions = {}): Promise<SchemaOutput<T>> {
+    return this.perform(request.method, (session) => session.client.request(request, resultSchema, { signal: options.signal, timeout: options.timeoutMs || this.callTimeoutMs }), options);
+  }
+
+  /** Runs `send` over the session (reconnecting or in a session of its own as configured); `label` names the request in errors. */
+  private perform<T>(label: string, send: (session: Session) => Promise<T>, options: McpCallOptions): Promise<T> {
+    if (this.sessionPerCall) return this.callInOwnSession(label, send, options);
     const session = this.session;
     if (session && this.status === 'connected') {
-      return this.request(session, name, args, options).catch((error: unknown) => this.recover(session, error, name, args, options));
+      return send(session).catch((error: unknown) => this.recover(session, error, label, send, options));
     }
-    return this.callAfterReconnect(name, args, options);
+    return this.callAfterReconnect(label, send, options);
   }
 
   /** Ends the connection (and the stdio child process), once. Never throws. */
@@ -219,7 +272,7 @@ export class MCPClient {
   }
 
   /** One call in a session of its own (see `sessionPerCall`), closed once the call settled. */
-  private async callInOwnSession(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+  private async callInOwnSession<T>(name: string, send: (session: Session) => Promise<T>, options: McpCallOptions): Promise<T> {
     if (this.isClosed()) throw this.closedError(name);
     let transport: Transport | undefined;
     let client: Client | undefined;
@@ -228,7 +281,7 @@ export class MCPClient {
         transport = await this.factory();
         installIncomingGate(transport);
         client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.capabilities), jsonSchemaValidator: NO_EAGER_VALIDATION });
-        installCapabilityHandlers(client, this.capabilities);
+        installCapabilityHandlers(client, this.capabilities, this.callers);
         await client.connect(transport, { timeout: this.connectTimeoutMs + 1_000 });
       })();
       try {
@@ -238,7 +291,7 @@ export class MCPClient {
         throw reconnectError(this.facts(), error, name, undefined);
       }
       try {
-        return await this.request({ client: client!, transport: transport! }, name, args, options);
+        return await send({ client: client!, transport: transport! });
       } catch (error) {
         throw this.callError(error, name, options);
       }
@@ -247,16 +300,16 @@ export class MCPClient {
     }
   }
 
-  private recover(session: Session, error: unknown, name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+  private recover<T>(session: Session, error: unknown, name: string, send: (session: Session) => Promise<T>, options: McpCallOptions): Promise<T> {
     if (!this.isClosed() && !options.signal?.aborted && isUndelivered(error)) {
       // The request never reached the server (HTTP refused, 5xx, unknown session): reopen and retry once.
       this.markDropped(session, describeError(error));
-      return this.callAfterReconnect(name, args, options);
+      return this.callAfterReconnect(name, send, options);
     }
     return Promise.reject(this.callError(error, name, options));
   }
 
-  private async callAfterReconnect(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+  private async callAfterReconnect<T>(name: string, send: (session: Session) => Promise<T>, options: McpCallOptions): Promise<T> {
     if (this.isClosed()) throw this.closedError(name);
     const lost = this.dropReason;
     let session: Session;
@@ -267,7 +320,7 @@ export class MCPClient {
       throw reconnectError(this.facts(), error, name, lost);
     }
     try {
-      return await this.request(session, name, args, options);
+      return await send(session);
     } catch (error) {
       throw this.callError(error, name, options);
     }
@@ -290,7 +343,8 @@ export class MCPClient {
       this.lastTransport = transport;
       installIncomingGate(transport);
       client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.capabilities), jsonSchemaValidator: NO_EAGER_VALIDATION });
-      installCapabilityHandlers(client, this.capabilities);
+      installCapabilityHandlers(client, this.capabilities, this.callers);
+      installNotificationRelay(client, (notification) => this.relay(notification));
       client.onerror = (error) => {
         this.lastError = error;
       };
@@ -299,6 +353,7 @@ export class MCPClient {
       // The SDK's own request timer stays out of the way: the overall limit below decides.
       await client.connect(transport, { timeout: this.connectTimeoutMs + 1_000 });
       step = 'tools/list';
+      this.capabilitiesSeen = client.getServerCapabilities();
       return this.fetchTools(client, this.connectTimeoutMs + 1_000);
     })();
     let tools: Tool[];
@@ -328,6 +383,9 @@ export class MCPClient {
 
   private async fetchTools(client: Client, timeout: number): Promise<Tool[]> {
     const tools: Tool[] = [];
+    // A server that declares prompts or resources but no tools is not asked for tools.
+    const caps = client.getServerCapabilities();
+    if (caps && caps.tools === undefined && (caps.prompts !== undefined || caps.resources !== undefined)) return tools;
     let cursor: string | undefined;
     let pages = 0;
     do {
@@ -343,6 +401,16 @@ export class MCPClient {
     for (const listener of this.listeners) {
       try {
         listener(tools);
+      } catch {
+        // A failing listener must not break the connection.
+      }
+    }
+  }
+
+  private relay(notification: McpServerNotification): void {
+    for (const listener of [...this.notificationListeners]) {
+      try {
+        listener(notification);
       } catch {
         // A failing listener must not break the connection.
       }

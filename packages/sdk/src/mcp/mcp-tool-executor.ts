@@ -18,7 +18,8 @@ export interface McpResultReader {
 /**
  * Runs an MCP tool's Actions over the server's shared {@link MCPClient}: the call timeout, the
  * context's abort signal (cancelling the MCP request) and progress notifications
- * (`ctx.reportProgress`) pass through. Failures become error Observations. It has no `close()`:
+ * (`ctx.reportProgress`) pass through, and so does the call's client (answering the server's
+ * sampling and elicitation while the call runs). Failures become error Observations. It has no `close()`:
  * the connection belongs to the toolset, not to one tool.
  */
 export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObservation> {
@@ -37,6 +38,9 @@ export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObser
     const options: McpCallOptions = { timeoutMs: ctx.timeoutMs };
     if (ctx.cancellable !== false) options.signal = ctx.signal;
     if (ctx.reportsProgress !== false) options.onProgress = (p) => ctx.reportProgress(p.progress, p.total, p.message);
+    // The server's sampling/elicitation during this call go to this call's client (e.g. serve's downstream client).
+    const caller = ctx.callOptions.client;
+    if (caller) options.client = caller;
     let result: CallToolResult;
     try {
       result = await this.client.callTool(tool.mcpName, action.data, options);

@@ -1,0 +1,79 @@
+import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { MCPClient, McpToolset } from '@toolwright/sdk/mcp';
+import type { McpServerNotification } from '@toolwright/sdk/mcp';
+
+/** A notification of one upstream server. */
+export interface UpstreamNotification {
+  /** The server's name in the spec. */
+  server: string;
+  notification: McpServerNotification;
+}
+
+/**
+ * The upstream MCP servers of one served toolset (`serve --spec` with `mcpServers`): their live
+ * clients by name, their notifications fanned out to every listening session, and resource
+ * subscriptions counted, so that sessions sharing the toolset share one upstream subscription
+ * per URI (subscribed on the first, unsubscribed after the last).
+ */
+export class UpstreamDirectory {
+  private readonly toolsets: McpToolset[] = [];
+  private readonly listeners = new Set<(event: UpstreamNotification) => void>();
+  private readonly subscriptions = new Map<string, number>();
+
+  /** Takes in a connected toolset's clients (called as the Agent connects them). */
+  adopt(toolset: McpToolset): void {
+    this.toolsets.push(toolset);
+    for (const client of toolset.clients) {
+      client.onNotification((notification) => {
+        if (client.state === 'closed') return;
+        for (const listener of [...this.listeners]) {
+          try {
+            listener({ server: client.name, notification });
+          } catch {
+            // One session's failure must not stop the others.
+          }
+        }
+      });
+    }
+  }
+
+  /** The live clients, in connection order (one per server name: the latest connection). */
+  clients(): MCPClient[] {
+    const byName = new Map<string, MCPClient>();
+    for (const toolset of this.toolsets) for (const client of toolset.clients) if (client.state !== 'closed') byName.set(client.name, client);
+    return [...byName.values()];
+  }
+
+  /** The live client of server `name`. */
+  client(name: string): MCPClient | undefined {
+    return this.clients().find((client) => client.name === name);
+  }
+
+  /** Calls `listener` with each upstream notification; returns the unsubscribe function. */
+  onNotification(listener: (event: UpstreamNotification) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Subscribes to `uri` on `server` unless some session already did. Rejects like `MCPClient.send`. */
+  async subscribe(client: MCPClient, uri: string, signal?: AbortSignal): Promise<void> {
+    const key = subscriptionKey(client.name, uri);
+    const count = this.subscriptions.get(key) ?? 0;
+    if (count === 0) await client.send({ method: 'resources/subscribe', params: { uri } }, EmptyResultSchema, { signal });
+    this.subscriptions.set(key, (this.subscriptions.get(key) ?? 0) + 1);
+  }
+
+  /** Drops one session's subscription to `uri` on `server`; the last one unsubscribes upstream. */
+  async unsubscribe(client: MCPClient, uri: string, signal?: AbortSignal): Promise<void> {
+    const key = subscriptionKey(client.name, uri);
+    const count = this.subscriptions.get(key) ?? 0;
+    if (count > 1) {
+      this.subscriptions.set(key, count - 1);
+      return;
+    }
+    this.subscriptions.delete(key);
+    if (count === 1) await client.send({ method: 'resources/unsubscribe', params: { uri } }, EmptyResultSchema, { signal });
+  }
+}
+
+const subscriptionKey = (server: string, uri: string): string => JSON.stringify([server, uri]);
