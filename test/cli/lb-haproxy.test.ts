@@ -9,8 +9,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { FIXTURES, ROOT, startCli, waitForStderr } from './cli-harness.js';
 
-/** The HAProxy config documented in docs/deployment.md, run as it is. */
-const CONFIG = join(ROOT, 'docs/deploy/haproxy.cfg');
 const TOOLS = ['--import', join(FIXTURES, 'scale-tools.mjs')];
 const CALLS = 1_000;
 const IN_FLIGHT = 16;
@@ -40,45 +38,62 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Polls until HAProxy forwards to a replica (a stateless replica answers GET with 405). */
+/** Polls until HAProxy forwards to a replica (which answers a bare GET with 405 or 400). */
 async function untilForwarding(url: string, haproxy: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (haproxy.exitCode !== null) throw new Error(`haproxy exited with ${haproxy.exitCode}:\n${log()}`);
     const status = await fetch(url).then((r) => r.status, () => 0);
-    if (status === 405) return;
+    if (status === 405 || status === 400) return;
     if (Date.now() > deadline) throw new Error(`haproxy at ${url} did not forward (last status ${status}):\n${log()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 const children: ChildProcess[] = [];
-let lbUrl = '';
 
-beforeAll(async () => {
+/**
+ * Starts replicas `a` and `b` (`serve --http` with `args`, told the LB's address) and HAProxy
+ * with `config` in front of them; returns the LB's MCP URL.
+ */
+async function startCluster(config: string, args: readonly string[]): Promise<string> {
   const binary = haproxyBinary();
   const lbAddress = `127.0.0.1:${await freePort()}`;
   const replica = async (name: string): Promise<string> => {
-    const child: ChildProcessWithoutNullStreams = startCli(['serve', '--http', '--port', '0', '--stateless', '--allowed-host', lbAddress, ...TOOLS], { env: { REPLICA: name } });
+    const child: ChildProcessWithoutNullStreams = startCli(['serve', '--http', '--port', '0', ...args, '--allowed-host', lbAddress, ...TOOLS], { env: { REPLICA: name } });
     children.push(child);
     const [, address] = await waitForStderr(child, /at http:\/\/([^\s/]+)\/mcp/);
     return address!;
   };
   const [a, b] = await Promise.all([replica('a'), replica('b')]);
-  const haproxy = spawn(binary, ['-db', '-f', CONFIG], { env: { ...process.env, LB_BIND: lbAddress, REPLICA_A: a, REPLICA_B: b }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const haproxy = spawn(binary, ['-db', '-f', join(ROOT, 'docs/deploy', config)], { env: { ...process.env, LB_BIND: lbAddress, REPLICA_A: a, REPLICA_B: b }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(haproxy);
   let output = '';
   haproxy.stdout.on('data', (c: Buffer) => (output += c.toString()));
   haproxy.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  lbUrl = `http://${lbAddress}/mcp`;
-  await untilForwarding(lbUrl, haproxy, () => output);
-}, 30_000);
+  const url = `http://${lbAddress}/mcp`;
+  // Stateless replicas answer GET with 405, stateful ones without a session with 400.
+  await untilForwarding(url, haproxy, () => output);
+  return url;
+}
 
 afterAll(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-describe('two serve --http --stateless replicas behind HAProxy', () => {
+/** The replica that answered `square(n)`, after checking the result exactly; undefined when it is wrong. */
+function replicaOf(result: Awaited<ReturnType<Client['callTool']>>, n: number): string | undefined {
+  const content = result.content as { type: string; text: string }[];
+  const match = content.length === 1 && content[0]!.type === 'text' ? /^(\d+) from (a|b)$/.exec(content[0]!.text) : null;
+  return match && Number(match[1]) === n * n && !result.isError ? match[2] : undefined;
+}
+
+describe('two serve --http --stateless replicas behind HAProxy (docs/deploy/haproxy.cfg)', () => {
+  let lbUrl = '';
+  beforeAll(async () => {
+    lbUrl = await startCluster('haproxy.cfg', ['--stateless']);
+  }, 30_000);
+
   it(`answers ${CALLS} calls from one client, ${IN_FLIGHT} in flight, spread over both replicas, none lost`, async () => {
     const client = new Client({ name: 'lb-e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(lbUrl)));
@@ -90,10 +105,9 @@ describe('two serve --http --stateless replicas behind HAProxy', () => {
         while (next < CALLS) {
           const n = next++;
           const result = await client.callTool({ name: 'square', arguments: { n } });
-          const content = result.content as { type: string; text: string }[];
-          const match = content.length === 1 && content[0]!.type === 'text' ? /^(\d+) from (a|b)$/.exec(content[0]!.text) : null;
-          if (!match || Number(match[1]) !== n * n || result.isError) wrong.push(`${n}: ${JSON.stringify(result)}`);
-          else served.set(match[2]!, (served.get(match[2]!) ?? 0) + 1);
+          const replica = replicaOf(result, n);
+          if (replica === undefined) wrong.push(`${n}: ${JSON.stringify(result)}`);
+          else served.set(replica, (served.get(replica) ?? 0) + 1);
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -120,4 +134,32 @@ describe('two serve --http --stateless replicas behind HAProxy', () => {
     });
     expect(status).toBe(403);
   });
+});
+
+describe('two stateful serve --http replicas behind HAProxy with sticky sessions (docs/deploy/haproxy-sticky.cfg)', () => {
+  let lbUrl = '';
+  beforeAll(async () => {
+    lbUrl = await startCluster('haproxy-sticky.cfg', []);
+  }, 30_000);
+
+  it('keeps each MCP session on the replica that opened it, and spreads sessions over both', async () => {
+    const sessions = await Promise.all(
+      Array.from({ length: 8 }, async (_, s) => {
+        const client = new Client({ name: `sticky-${s}`, version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(lbUrl)));
+        try {
+          const replicas = new Set<string>();
+          for (let n = 0; n < 25; n++) replicas.add(replicaOf(await client.callTool({ name: 'square', arguments: { n } }), n) ?? `wrong answer to ${n}`);
+          return [...replicas];
+        } finally {
+          await client.close();
+        }
+      }),
+    );
+    // Every session saw one replica only, and right answers only.
+    expect(sessions.map((r) => r.length)).toEqual(Array(8).fill(1));
+    const perReplica = sessions.flat();
+    expect(perReplica.filter((r) => r === 'a')).toHaveLength(4);
+    expect(perReplica.filter((r) => r === 'b')).toHaveLength(4);
+  }, 60_000);
 });
