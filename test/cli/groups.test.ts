@@ -153,6 +153,9 @@ describe('toolwright groups register / unregister', () => {
     expect([badId.code, badId.stderr.trim()]).toEqual([2, "toolwright groups: GROUP: expected 1 to 128 letters, digits or '_ . : -' (e.g. 'builtin::websearch'), got 'bad/id'."]);
     const noEndpoint = await runCli(['groups', 'register', 'mcp::docs', '--provider', 'model-context-protocol'], { cwd: work });
     expect([noEndpoint.code, noEndpoint.stderr.trim()]).toEqual([2, "toolwright groups: Tool group 'mcp::docs' (provider 'model-context-protocol'): needs an mcpEndpoint, the MCP server's URL (e.g. 'http://127.0.0.1:8000/mcp')."]);
+    // Fact 50: an MCP endpoint must be http(s).
+    const ftp = await runCli(['groups', 'register', 'mcp::docs', '--provider', 'model-context-protocol', '--mcp-endpoint', 'ftp://x/y'], { cwd: work });
+    expect([ftp.code, ftp.stderr.trim()]).toEqual([2, 'toolwright groups: Tool group \'mcp::docs\' (provider \'model-context-protocol\'): mcpEndpoint "ftp://x/y" uses ftp; expected http or https.']);
     expect(existsSync(file())).toBe(false);
   });
 
@@ -163,6 +166,11 @@ describe('toolwright groups register / unregister', () => {
       ['{"toolGroupRegistry": [{"toolgroupId": "a", "providerId": "memory", "args": 3}]}', 'toolwright: .toolwright/tool-groups.json: toolGroupRegistry[0].args: expected an object of fixed arguments, got number.'],
       ['{"groups": []}', 'toolwright: .toolwright/tool-groups.json: groups: unknown field; allowed: toolGroupRegistry.'],
       ['[1]', 'toolwright: .toolwright/tool-groups.json: expected an object { "toolGroupRegistry": [ … ] }, got an array.'],
+      // Fact 51: a token goes in mcpEndpoint.authorization, never in headers.
+      [
+        '{"toolGroupRegistry": [{"toolgroupId": "m", "providerId": "model-context-protocol", "mcpEndpoint": {"uri": "http://127.0.0.1:9/mcp", "headers": {"Authorization": "Bearer t"}}}]}',
+        'toolwright: .toolwright/tool-groups.json: toolGroupRegistry[0].mcpEndpoint.headers.Authorization: put the token in authorization (kept out of logs and listings), not in headers.',
+      ],
     ];
     for (const [text, message] of cases) {
       writeFileSync(file(), text);

@@ -82,6 +82,6 @@ describe('parseProviderData', () => {
     expect(() => parseProviderData('["k"]')).toThrow('The X-Toolwright-Provider-Data header is invalid: expected a JSON object such as {"brave_api_key": "…"}.');
     expect(() => parseProviderData('{"key":{"nested":"sk-SECRET"}}')).toThrow("The X-Toolwright-Provider-Data header is invalid: setting 'key' must be a string, number or boolean.");
     expect(() => parseProviderData(['{}', '{}'])).toThrow('The X-Toolwright-Provider-Data header is invalid: it was sent more than once.');
-    expect(() => parseProviderData(`{"k":"${'x'.repeat(17_000)}"}`)).toThrow('The X-Toolwright-Provider-Data header is invalid: it is longer than 16384 characters.');
+    expect(() => parseProviderData(`{"k":"${'x'.repeat(9_000)}"}`)).toThrow('The X-Toolwright-Provider-Data header is invalid: it is longer than 8192 characters.');
   });
 });

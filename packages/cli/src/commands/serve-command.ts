@@ -92,7 +92,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     let token = envToken !== undefined && envToken !== '' ? envToken : undefined;
     const generated = token === undefined && !isLoopbackHost(bindHost);
     if (generated) token = randomBytes(24).toString('base64url');
-    const { startHttpServer } = await import('../serve/http-server.js');
+    const [{ startHttpServer }, { providerDataHooks }] = await Promise.all([import('../serve/http-server.js'), import('../groups/provider-data-hooks.js')]);
     // One conversation per MCP session (its own terminal, state and undo history) unless
     // --shared-state; the toolset opened above checked the spec and stays for shared state only.
     const source = shared ? toolset : () => context.openToolset({ approval: elicitApproval, upstream: true });
@@ -105,6 +105,8 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
       allowedHosts,
       allowedOrigins: listOption(line.values, 'allowed-origin'),
       stateless,
+      // X-Toolwright-Provider-Data: checked per request (400 when malformed), its settings in each call's metadata.providerData.
+      ...providerDataHooks(),
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError({ command: 'serve', message: `cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
     });

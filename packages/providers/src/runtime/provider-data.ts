@@ -3,7 +3,8 @@ import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 /** The HTTP header that carries per-request provider settings and credentials (lower-case, as Node gives it). */
 export const PROVIDER_DATA_HEADER = 'x-toolwright-provider-data';
 
-const MAX_HEADER_CHARS = 16 * 1024;
+// Under Node's 16 KiB limit on all headers together, so that an oversized value gets this clear error, not a bare 431.
+const MAX_HEADER_CHARS = 8 * 1024;
 const MAX_KEYS = 64;
 
 /**
