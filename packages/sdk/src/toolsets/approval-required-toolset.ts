@@ -7,10 +7,10 @@ import type { RuleBehavior } from '../policy/permission-rule.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import type { Action } from '../tool/action.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import { DerivedTools, deriveTool } from './derive-tool.js';
+import { deriveTool } from './derive-tool.js';
+import { DerivedList } from './derived-list.js';
 import { thenMaybe } from './maybe-async.js';
 import type { MaybePromise } from './maybe-async.js';
-import { ToolsMemo } from './tools-memo.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 import { WrappedToolset } from './wrapped-toolset.js';
@@ -33,8 +33,7 @@ function argumentsOf(action: Action): Record<string, unknown> {
  * and suggestions are their own.
  */
 export class ApprovalRequiredToolset extends WrappedToolset {
-  private readonly derived = new DerivedTools();
-  private readonly memo = new ToolsMemo();
+  private readonly derived = new DerivedList((tool) => deriveTool(tool, { permissions: this.permissionsOf(tool) }));
   private turn: TurnContext = { values: {} };
 
   constructor(
@@ -54,9 +53,7 @@ export class ApprovalRequiredToolset extends WrappedToolset {
   tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
     this.needPolicy(ctx);
     this.turn = ctx;
-    return thenMaybe(this.inner.tools(ctx), (tools) =>
-      this.memo.get([tools], () => tools.map((tool) => this.derived.get(tool, 'approval', () => deriveTool(tool, { permissions: this.permissionsOf(tool) })))),
-    );
+    return this.derived.ofMaybe(this.inner.tools(ctx));
   }
 
   private needPolicy(ctx: TurnContext): void {

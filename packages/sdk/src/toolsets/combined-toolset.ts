@@ -1,12 +1,11 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { isPromiseLike } from '../util/guards.js';
 import { DerivedTools } from './derive-tool.js';
-import { allMaybe, thenMaybe } from './maybe-async.js';
 import type { MaybePromise } from './maybe-async.js';
 import { renamedTool } from './renamed-tool.js';
 import type { ToolInstruction } from './tool-instruction.js';
-import { ToolsMemo } from './tools-memo.js';
 import { toolsetLabel } from './toolset.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
@@ -27,19 +26,22 @@ export interface CombinedToolsetOptions {
   onConflict?: ConflictPolicy;
 }
 
-interface Placement {
-  child: number;
-  tool: ToolDefinition;
+/** The last merge: per place in the result, the child it came from and the child's tool. */
+interface Merged {
+  readonly child: number[];
+  readonly source: ToolDefinition[];
+  readonly tools: ToolDefinition[];
 }
 
 /** Several toolsets as one, in order. Instructions, `forRun` and `close` reach every child. */
 export class CombinedToolset implements Toolset {
   readonly label: string;
   readonly onConflict: ConflictPolicy;
-  private readonly memo = new ToolsMemo();
+  private lists?: readonly (readonly ToolDefinition[])[];
   private readonly derived = new DerivedTools();
-  /** Per child: its tool names that made it into the last result → the name they have there. */
-  private winners: Map<string, string>[] = [];
+  private merged?: Merged;
+  /** Per child: its tool names that made it into the last result → the name they have there (built on first need). */
+  private winners?: Map<string, string>[];
 
   constructor(
     readonly toolsets: readonly Toolset[],
@@ -55,40 +57,70 @@ export class CombinedToolset implements Toolset {
 
   /** Every child's tools, collisions settled by {@link CombinedToolsetOptions.onConflict}. */
   tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
-    return thenMaybe(allMaybe(this.toolsets.map((t) => t.tools(ctx))), (lists) => this.memo.get(lists, () => this.merge(lists)));
+    const lists: MaybePromise<readonly ToolDefinition[]>[] = new Array(this.toolsets.length);
+    let pending = false;
+    for (let i = 0; i < lists.length; i++) pending = isPromiseLike((lists[i] = this.toolsets[i]!.tools(ctx))) || pending;
+    if (pending) return Promise.all(lists).then((ready) => this.combine(ready));
+    return this.combine(lists as (readonly ToolDefinition[])[]);
+  }
+
+  /** The merge of `lists`: last turn's array when every child answered with the same array. */
+  private combine(lists: readonly (readonly ToolDefinition[])[]): readonly ToolDefinition[] {
+    const before = this.lists;
+    if (before && this.merged) {
+      let same = true;
+      for (let i = 0; i < lists.length && same; i++) same = lists[i] === before[i];
+      if (same) return this.merged.tools;
+    }
+    const tools = this.merge(lists);
+    this.lists = lists;
+    return tools;
   }
 
   private merge(lists: readonly (readonly ToolDefinition[])[]): readonly ToolDefinition[] {
-    const placed = new Map<string, Placement>();
-    const winners = lists.map(() => new Map<string, string>());
-    lists.forEach((tools, child) => {
-      for (const tool of tools) {
-        const before = placed.get(tool.name);
-        if (!before) {
-          placed.set(tool.name, { child, tool });
-          winners[child]!.set(tool.name, tool.name);
+    const at = new Map<string, number>();
+    const merged: Merged = { child: [], source: [], tools: [] };
+    for (let child = 0; child < lists.length; child++) {
+      for (const tool of lists[child]!) {
+        const before = at.get(tool.name);
+        if (before === undefined) {
+          at.set(tool.name, merged.tools.length);
+          merged.child.push(child);
+          merged.source.push(tool);
+          merged.tools.push(tool);
           continue;
         }
         if (this.onConflict === 'last-wins') {
-          winners[before.child]!.delete(tool.name);
-          before.child = child;
-          before.tool = tool;
-          winners[child]!.set(tool.name, tool.name);
+          merged.child[before] = child;
+          merged.source[before] = tool;
+          merged.tools[before] = tool;
           continue;
         }
         if (this.onConflict === 'prefix') {
           const name = `${toolsetLabel(this.toolsets[child]!).replace(/[^A-Za-z0-9_-]/g, '_')}_${tool.name}`;
-          if (!placed.has(name)) {
-            placed.set(name, { child, tool: this.derived.get(tool, name, () => renamedTool(tool, name)) });
-            winners[child]!.set(tool.name, name);
+          if (!at.has(name)) {
+            at.set(name, merged.tools.length);
+            merged.child.push(child);
+            merged.source.push(tool);
+            merged.tools.push(this.derived.get(tool, name, () => renamedTool(tool, name)));
             continue;
           }
         }
-        throw this.collision(tool.name, before.child, child);
+        throw this.collision(tool.name, merged.child[before]!, child);
       }
-    });
-    this.winners = winners;
-    return [...placed.values()].map((p) => p.tool);
+    }
+    this.merged = merged;
+    this.winners = undefined;
+    return merged.tools;
+  }
+
+  /** Per child, its tools' names in the last result (see `winners`). */
+  private winnersOf(): Map<string, string>[] | undefined {
+    const merged = this.merged;
+    if (!merged || this.winners) return this.winners;
+    const winners = this.toolsets.map(() => new Map<string, string>());
+    merged.tools.forEach((tool, i) => winners[merged.child[i]!]!.set(merged.source[i]!.name, tool.name));
+    return (this.winners = winners);
   }
 
   private collision(name: string, first: number, second: number): ToolwrightError {
@@ -104,9 +136,10 @@ export class CombinedToolset implements Toolset {
   /** The children's instructions, for the tools that won (under their names here). */
   async instructions(ctx: TurnContext): Promise<readonly ToolInstruction[]> {
     const lists = await Promise.all(this.toolsets.map((t) => t.instructions?.(ctx) ?? []));
+    const winners = this.winnersOf();
     const out: ToolInstruction[] = [];
     lists.forEach((list, child) => {
-      const names = this.winners[child];
+      const names = winners?.[child];
       for (const instruction of list) {
         const name = names ? names.get(instruction.tool) : instruction.tool;
         if (name !== undefined) out.push({ ...instruction, tool: name });

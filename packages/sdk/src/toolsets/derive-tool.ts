@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import type { ToolMiddleware } from '../tool/tool-middleware.js';
 import { assertToolName } from '../tool/tool-name.js';
+import { ORIGINAL_NAME } from './original-name.js';
 
 /** What a derived tool changes. */
 export interface ToolChanges {
@@ -18,24 +19,34 @@ export interface ToolChanges {
 
 /**
  * A copy of `tool` with `changes` (same executor, Action, annotations, resources and time limit;
- * its own export cache). Throws `INVALID_DEFINITION` for an invalid new name.
+ * its own export cache and middleware list). A new name keeps the old one visible to
+ * `originalNameOf`. Throws `INVALID_DEFINITION` for an invalid new name.
  */
 export function deriveTool(tool: ToolDefinition, changes: ToolChanges): ToolDefinition {
   if (changes.name !== undefined) assertToolName(changes.name);
-  const copy = Object.create(Object.getPrototypeOf(tool) as object) as ToolDefinition;
-  const overrides: Record<string, unknown> = { exportCache: new ExportCache(), middleware: [...(changes.outerMiddleware ?? []), ...tool.middleware] };
-  if (changes.name !== undefined) overrides.name = changes.name;
-  if (changes.description !== undefined) overrides.description = changes.description;
-  if (changes.permissions !== undefined) {
-    overrides.permissions = changes.permissions;
-    overrides.coveredByAllowRules = changes.permissions.coveredByAllowRules?.bind(changes.permissions);
+  // Copy every field first, then overwrite in place: the copy keeps one shape (no per-change
+  // property order), which is about twice as fast as assigning an overrides object with it.
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(tool) as object) as ToolDefinition, tool);
+  const fields = copy as unknown as Record<string | symbol, unknown>;
+  fields.exportCache = new ExportCache();
+  const outer = changes.outerMiddleware;
+  fields.middleware = outer && outer.length > 0 ? [...outer, ...tool.middleware] : [...tool.middleware];
+  if (changes.name !== undefined && changes.name !== tool.name) {
+    fields[ORIGINAL_NAME] ??= tool.name;
+    fields.name = changes.name;
   }
-  Object.assign(copy, tool, overrides);
+  if (changes.description !== undefined) fields.description = changes.description;
+  const permissions = changes.permissions;
+  if (permissions !== undefined) {
+    fields.permissions = permissions;
+    fields.coveredByAllowRules = permissions.coveredByAllowRules?.bind(permissions);
+  }
   return copy;
 }
 
 /**
- * Derived tools remembered per source tool and key, so a wrapper gives the same object for the
+ * Derived tools remembered per source tool and key, for derivations whose result depends on more
+ * than the source tool (a collision prefix, a server's naming scheme): the same object for the
  * same inner tool every turn (exports stay cached; the view can tell nothing changed).
  */
 export class DerivedTools {

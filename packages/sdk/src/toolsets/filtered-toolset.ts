@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import { thenMaybe } from './maybe-async.js';
+import { isPromiseLike } from '../util/guards.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 import { WrappedToolset } from './wrapped-toolset.js';
@@ -27,15 +27,31 @@ export class FilteredToolset extends WrappedToolset {
   /** The inner tools the predicates keep. */
   tools(ctx: TurnContext): readonly ToolDefinition[] | Promise<readonly ToolDefinition[]> {
     if (this.filter.when && !this.filter.when(ctx)) return FilteredToolset.NONE;
-    const keep = this.filter.keep;
-    if (!keep) return this.inner.tools(ctx);
-    return thenMaybe(this.inner.tools(ctx), (tools) => {
-      const kept = tools.filter((tool) => keep(ctx, tool));
-      // Same verdicts as last turn over the same tools: the same array.
-      const last = this.last;
-      if (last && last.inner === tools && last.kept.length === kept.length && kept.every((tool, i) => tool === last.kept[i])) return last.kept;
-      this.last = { inner: tools, kept };
-      return kept;
-    });
+    if (!this.filter.keep) return this.inner.tools(ctx);
+    const tools = this.inner.tools(ctx);
+    return isPromiseLike(tools) ? Promise.resolve(tools).then((list) => this.kept(ctx, list)) : this.kept(ctx, tools);
+  }
+
+  /**
+   * What `keep` keeps of `tools` (each tool asked once): last turn's array when the verdicts are
+   * the same over the same tools, so an unchanged turn allocates nothing.
+   */
+  private kept(ctx: TurnContext, tools: readonly ToolDefinition[]): readonly ToolDefinition[] {
+    const keep = this.filter.keep!;
+    const before = this.last?.inner === tools ? this.last.kept : undefined;
+    let kept: ToolDefinition[] | undefined = before ? undefined : [];
+    let same = 0;
+    for (const tool of tools) {
+      if (!keep(ctx, tool)) continue;
+      if (kept) kept.push(tool);
+      else if (before![same] === tool) same++;
+      else (kept = before!.slice(0, same)).push(tool);
+    }
+    if (!kept) {
+      if (same === before!.length) return before!;
+      kept = before!.slice(0, same);
+    }
+    this.last = { inner: tools, kept };
+    return kept;
   }
 }

@@ -1,40 +1,55 @@
 import type { PermissionContext } from '../policy/permission-context.js';
+import type { PermissionDecision } from '../policy/permission-decision.js';
 import type { RuleBehavior } from '../policy/permission-rule.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import type { Action } from '../tool/action.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { deriveTool } from './derive-tool.js';
+import { originalNameOf } from './original-name.js';
 
-const ORIGINAL_NAMES = new WeakMap<ToolDefinition, string>();
+export { originalNameOf } from './original-name.js';
 
 /**
- * The name a renamed or prefixed tool had before (the innermost one, through several renames),
- * or undefined for a tool that was never renamed.
+ * Permissions that ask the source tool, adding `originalName` to what approval requests show.
+ * One object with its methods on the prototype (a renamed tool costs one allocation here, not six
+ * closures). `coveredByAllowRules` is left out: the copy keeps the source's own.
  */
-export function originalNameOf(tool: ToolDefinition): string | undefined {
-  return ORIGINAL_NAMES.get(tool);
-}
+class RenamedPermissions implements ToolPermissions<Action> {
+  constructor(
+    private readonly source: ToolDefinition,
+    private readonly originalName: string,
+  ) {}
 
-/** Permissions that ask the source tool, adding `originalName` to what approval requests show. */
-function permissionsOf(source: ToolDefinition, originalName: string): ToolPermissions<Action> {
-  return {
-    isReadOnly: (action) => source.isReadOnly(action),
-    checkPermissions: (action, context: PermissionContext) => source.checkPermissions(action, context),
-    matchRule: (content, action, behavior: RuleBehavior) => source.matchRule(content, action, behavior),
-    ...(source.coveredByAllowRules ? { coveredByAllowRules: (contents: readonly string[], action: Action) => source.coveredByAllowRules!(contents, action) } : {}),
-    suggestRules: (action) => source.suggestRules(action),
-    approvalMetadata: (action) => ({ ...(source.approvalMetadata(action) ?? {}), originalName }),
-  };
+  isReadOnly(action: Action): boolean {
+    return this.source.isReadOnly(action);
+  }
+
+  checkPermissions(action: Action, context: PermissionContext): PermissionDecision | Promise<PermissionDecision> {
+    return this.source.checkPermissions(action, context);
+  }
+
+  matchRule(content: string, action: Action, behavior: RuleBehavior): boolean {
+    return this.source.matchRule(content, action, behavior);
+  }
+
+  suggestRules(action: Action): string[] {
+    return this.source.suggestRules(action);
+  }
+
+  approvalMetadata(action: Action): Record<string, unknown> {
+    return { ...(this.source.approvalMetadata(action) ?? {}), originalName: this.originalName };
+  }
 }
 
 /**
  * `source` under the model-facing name `name`. The reverse map is kept: {@link originalNameOf}
- * gives the name before, and approval requests show it as `metadata.originalName` beside the
- * request's tool name.
+ * gives the name before (also on any tool a wrapper derives from this one), and approval requests
+ * show it as `metadata.originalName` beside the request's tool name.
  */
 export function renamedTool(source: ToolDefinition, name: string): ToolDefinition {
-  const originalName = ORIGINAL_NAMES.get(source) ?? source.name;
-  const tool = deriveTool(source, { name, permissions: permissionsOf(source, originalName) });
-  ORIGINAL_NAMES.set(tool, originalName);
+  const originalName = originalNameOf(source) ?? source.name;
+  const tool = deriveTool(source, { name, permissions: new RenamedPermissions(source, originalName) });
+  // The source's own check of compound Actions (e.g. a shell command's parts) still applies.
+  (tool as unknown as { coveredByAllowRules?: unknown }).coveredByAllowRules = source.coveredByAllowRules;
   return tool;
 }

@@ -1,11 +1,10 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { checkUniqueNames } from './check-unique-names.js';
-import { DerivedTools } from './derive-tool.js';
+import { DerivedList } from './derived-list.js';
 import { thenMaybe } from './maybe-async.js';
 import type { MaybePromise } from './maybe-async.js';
 import { renamedTool } from './renamed-tool.js';
 import type { ToolInstruction } from './tool-instruction.js';
-import { ToolsMemo } from './tools-memo.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 import { WrappedToolset } from './wrapped-toolset.js';
@@ -17,8 +16,10 @@ import { WrappedToolset } from './wrapped-toolset.js';
  * instructions follow their tools.
  */
 export class RenamedToolset extends WrappedToolset {
-  private readonly derived = new DerivedTools();
-  private readonly memo = new ToolsMemo();
+  private readonly derived = new DerivedList((tool) => {
+    const name = this.newName(tool.name);
+    return name === tool.name ? tool : renamedTool(tool, name);
+  }, (renamed) => checkUniqueNames(renamed, `${this.constructor.name} over ${this.label}`));
 
   constructor(inner: Toolset, private readonly names: Readonly<Record<string, string>>) {
     super(inner);
@@ -31,16 +32,7 @@ export class RenamedToolset extends WrappedToolset {
 
   /** The inner tools, renamed. */
   tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
-    return thenMaybe(this.inner.tools(ctx), (tools) =>
-      this.memo.get([tools], () => {
-        const renamed = tools.map((tool) => {
-          const name = this.newName(tool.name);
-          return name === tool.name ? tool : this.derived.get(tool, name, () => renamedTool(tool, name));
-        });
-        checkUniqueNames(renamed, `${this.constructor.name} over ${this.label}`);
-        return renamed;
-      }),
-    );
+    return this.derived.ofMaybe(this.inner.tools(ctx));
   }
 
   /** The inner instructions, bound to the new names. */

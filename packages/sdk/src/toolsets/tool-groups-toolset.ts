@@ -14,7 +14,6 @@ import { SKILL_VIEWER, skillViewerTool, skillsPrompt } from './skill-viewer-tool
 import { BASIC_GROUP } from './tool-group.js';
 import type { ToolGroup } from './tool-group.js';
 import type { ToolInstruction } from './tool-instruction.js';
-import { ToolsMemo } from './tools-memo.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 
@@ -65,8 +64,9 @@ export class ToolGroupsToolset implements Toolset {
   private readonly activation: GroupActivation;
   private readonly resetTools = new Map<string, ToolDefinition>();
   private readonly viewers = new Map<string, ToolDefinition>();
-  private readonly memo = new ToolsMemo();
-  private hidden = new Map<string, string>();
+  private readonly all: readonly Part[];
+  private last?: { activeKey: string; lists: readonly (readonly ToolDefinition[])[]; tools: readonly ToolDefinition[] };
+  private hidden: ReadonlyMap<string, string> = new Map<string, string>();
 
   constructor(readonly options: ToolGroupsOptions) {
     const groups = options?.groups;
@@ -82,6 +82,7 @@ export class ToolGroupsToolset implements Toolset {
     }
     this.basic = partOf(BASIC_GROUP, options.basic ?? {});
     this.parts = groups.map((g) => partOf(g.name, g, g.instructions));
+    this.all = [this.basic, ...this.parts];
     this.activation = new GroupActivation(seen);
     this.checkStaticNames();
   }
@@ -117,30 +118,34 @@ export class ToolGroupsToolset implements Toolset {
 
   /** basic's tools, the active groups' tools, `reset_tools` and (while a skill is visible) `skill`. */
   tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
-    return thenMaybe(this.activeGroups(ctx), (active) =>
-      thenMaybe(allMaybe([this.basic, ...this.parts].map((p) => p.toolset.tools(ctx))), (lists) => {
-        const [basicTools, ...groupTools] = lists;
-        const activeKey = this.parts.map((p) => (active.has(p.name) ? '1' : '0')).join('');
-        const shown: (readonly ToolDefinition[])[] = [basicTools!];
-        const hidden = new Map<string, string>();
-        const skills: Skill[] = [...this.basic.skills];
-        this.parts.forEach((part, i) => {
-          if (active.has(part.name)) {
-            shown.push(groupTools[i]!);
-            skills.push(...part.skills);
-          } else {
-            for (const tool of groupTools[i]!) hidden.set(tool.name, inactiveMessage(tool.name, part.name));
-          }
-        });
-        this.hidden = hidden;
-        return this.memo.get(lists, () => {
-          const tools = shown.flat();
-          if (this.parts.length > 0) tools.push(this.resetToolsFor(activeKey, active));
-          if (skills.length > 0) tools.push(this.viewerFor(skills));
-          return tools;
-        }, activeKey);
-      }),
-    );
+    return thenMaybe(this.activeGroups(ctx), (active) => thenMaybe(allMaybe(this.all.map((p) => p.toolset.tools(ctx))), (lists) => this.shown(active, lists)));
+  }
+
+  /**
+   * The turn's tools from the parts' `lists`: last turn's array (and hidden map) when the same
+   * groups are active over the same lists, so an unchanged turn builds nothing.
+   */
+  private shown(active: ReadonlySet<string>, lists: readonly (readonly ToolDefinition[])[]): readonly ToolDefinition[] {
+    const activeKey = this.parts.map((p) => (active.has(p.name) ? '1' : '0')).join('');
+    const last = this.last;
+    if (last && last.activeKey === activeKey && lists.every((list, i) => list === last.lists[i])) return last.tools;
+    const [basicTools, ...groupTools] = lists;
+    const tools: ToolDefinition[] = [...basicTools!];
+    const hidden = new Map<string, string>();
+    const skills: Skill[] = [...this.basic.skills];
+    this.parts.forEach((part, i) => {
+      if (active.has(part.name)) {
+        tools.push(...groupTools[i]!);
+        skills.push(...part.skills);
+      } else {
+        for (const tool of groupTools[i]!) hidden.set(tool.name, inactiveMessage(tool.name, part.name));
+      }
+    });
+    if (this.parts.length > 0) tools.push(this.resetToolsFor(activeKey, active));
+    if (skills.length > 0) tools.push(this.viewerFor(skills));
+    this.hidden = hidden;
+    this.last = { activeKey, lists, tools };
+    return tools;
   }
 
   private resetToolsFor(key: string, active: ReadonlySet<string>): ToolDefinition {

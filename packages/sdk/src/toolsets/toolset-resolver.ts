@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import { isPromiseLike } from '../util/guards.js';
 import { CombinedToolset } from './combined-toolset.js';
-import { thenMaybe } from './maybe-async.js';
 import type { MaybePromise } from './maybe-async.js';
 import { renderInstructions } from './render-instructions.js';
 import type { Toolset } from './toolset.js';
@@ -23,6 +23,8 @@ export interface ResolvedToolsets {
 export class ToolsetResolver {
   private readonly combined: CombinedToolset;
   private last?: ResolvedToolsets;
+  /** Per toolset: the non-empty map of hidden tools it gave last turn. */
+  private readonly hidden: (ReadonlyMap<string, string> | undefined)[] = [];
   private started?: Promise<void>;
 
   constructor(readonly toolsets: readonly Toolset[]) {
@@ -36,19 +38,37 @@ export class ToolsetResolver {
 
   /** The turn's tools and hidden tools (synchronous when every toolset answers synchronously). */
   resolve(ctx: TurnContext): MaybePromise<ResolvedToolsets> {
-    return thenMaybe(this.combined.tools(ctx), (tools) => {
-      let unavailable: Map<string, string> | undefined;
-      for (const toolset of this.toolsets) {
-        const hidden = toolset.unavailable?.(ctx);
-        if (!hidden || hidden.size === 0) continue;
-        unavailable ??= new Map();
-        for (const [name, message] of hidden) unavailable.set(name, message);
+    const tools = this.combined.tools(ctx);
+    return isPromiseLike(tools) ? Promise.resolve(tools).then((list) => this.settle(ctx, list)) : this.settle(ctx, tools);
+  }
+
+  /**
+   * The resolution of `tools`: the last one when the tools are the same array and every toolset
+   * hides the same map as last turn (an unchanged turn allocates nothing).
+   */
+  private settle(ctx: TurnContext, tools: readonly ToolDefinition[]): ResolvedToolsets {
+    const last = this.last;
+    let same = last !== undefined && last.tools === tools;
+    let count = 0;
+    for (let i = 0; i < this.toolsets.length; i++) {
+      const map = this.toolsets[i]!.unavailable?.(ctx);
+      const hidden = map && map.size > 0 ? map : undefined;
+      if (hidden) count++;
+      if (hidden !== this.hidden[i]) {
+        same = false;
+        this.hidden[i] = hidden;
       }
-      const last = this.last;
-      if (last && last.tools === tools && !unavailable && last.unavailable === NO_UNAVAILABLE) return last;
-      this.last = { tools, unavailable: unavailable ?? NO_UNAVAILABLE };
-      return this.last;
-    });
+    }
+    if (same) return last!;
+    let unavailable: ReadonlyMap<string, string> = NO_UNAVAILABLE;
+    if (count === 1) unavailable = this.hidden.find((hidden) => hidden !== undefined)!;
+    else if (count > 1) {
+      const merged = new Map<string, string>();
+      for (const hidden of this.hidden) if (hidden) for (const [name, message] of hidden) merged.set(name, message);
+      unavailable = merged;
+    }
+    this.last = { tools, unavailable };
+    return this.last;
   }
 
   /** The last resolution (none before the first turn). */

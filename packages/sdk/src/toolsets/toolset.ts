@@ -18,7 +18,9 @@ export interface Toolset {
   instructions?(ctx: TurnContext): readonly ToolInstruction[] | Promise<readonly ToolInstruction[]>;
   /**
    * Tools that exist but are hidden this turn, with the message a call of one gets (e.g. a tool of
-   * an inactive group: what to do to reach it). Asked after `tools`.
+   * an inactive group: what to do to reach it). Asked after `tools`. Like `tools`, return the
+   * same map while nothing changed and a new one when something did (a map changed in place is
+   * not noticed).
    */
   unavailable?(ctx: TurnContext): ReadonlyMap<string, string>;
   /** Called once when a run (an agent's conversation) starts: connect, load, warm up. */

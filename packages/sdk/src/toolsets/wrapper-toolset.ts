@@ -5,10 +5,9 @@ import { accumulateChunks } from '../tool/tool-chunk.js';
 import type { ToolChunk } from '../tool/tool-chunk.js';
 import type { ToolMiddleware } from '../tool/tool-middleware.js';
 import type { Action } from '../tool/action.js';
-import { DerivedTools, deriveTool } from './derive-tool.js';
-import { thenMaybe } from './maybe-async.js';
+import { deriveTool } from './derive-tool.js';
+import { DerivedList } from './derived-list.js';
 import type { MaybePromise } from './maybe-async.js';
-import { ToolsMemo } from './tools-memo.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 import { WrappedToolset } from './wrapped-toolset.js';
@@ -29,9 +28,8 @@ export interface WrappedCall {
  * outside each tool's own middleware, whoever calls the tool (agent or `tool.call`).
  */
 export abstract class WrapperToolset extends WrappedToolset {
-  private readonly derived = new DerivedTools();
-  private readonly memo = new ToolsMemo();
   private readonly layer: ToolMiddleware;
+  private readonly derived = new DerivedList((tool) => deriveTool(tool, { outerMiddleware: [this.layer] }));
 
   constructor(inner: Toolset) {
     super(inner);
@@ -56,8 +54,6 @@ export abstract class WrapperToolset extends WrappedToolset {
 
   /** The inner tools, each with this wrapper outside its own middleware. */
   tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
-    return thenMaybe(this.inner.tools(ctx), (tools) =>
-      this.memo.get([tools], () => tools.map((tool) => this.derived.get(tool, 'wrap', () => deriveTool(tool, { outerMiddleware: [this.layer] })))),
-    );
+    return this.derived.ofMaybe(this.inner.tools(ctx));
   }
 }
