@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import { newEventId } from './event-id.js';
+import { formatEventId, nextEventNumber } from './event-id.js';
 
 /** Fields every event has, in constructor options. */
 export interface AgentEventOptions {
@@ -31,8 +31,8 @@ export interface SerializedAgentEvent {
 export abstract class AgentEvent {
   /** The event class's name, the `kind` of its serialized form. */
   abstract readonly kind: string;
-  /** Unique id of this event. */
-  readonly id: string;
+  /** The id, or until first read the number it is formatted from (formatting is a noticeable part of an event's cost). */
+  private idOrNumber: string | number;
   /** When it happened, in ms since the epoch. */
   readonly createdAt: number;
   private iso?: string;
@@ -42,7 +42,7 @@ export abstract class AgentEvent {
   readonly toolName: string;
 
   protected constructor(options: AgentEventOptions) {
-    this.id = options.id ?? newEventId();
+    this.idOrNumber = options.id ?? nextEventNumber();
     if (options.timestamp !== undefined) {
       this.iso = options.timestamp;
       this.createdAt = Date.parse(options.timestamp);
@@ -51,6 +51,12 @@ export abstract class AgentEvent {
     }
     this.toolCallId = options.toolCallId;
     this.toolName = options.toolName;
+  }
+
+  /** Unique id of this event (numbered when the event is created, formatted on first use). */
+  get id(): string {
+    const id = this.idOrNumber;
+    return typeof id === 'string' ? id : (this.idOrNumber = formatEventId(id));
   }
 
   /** When it happened (ISO 8601), formatted on first use: formatting is the costliest part of an event. */

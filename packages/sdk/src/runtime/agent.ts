@@ -55,6 +55,8 @@ export class Agent implements CallEnvironment {
   private currentView?: ToolView;
   private readonly listeners = new Set<(change: McpToolsChange) => void>();
   private conversation?: ConversationState;
+  /** The conversation's resource locks, looked up once (every call reserves a place in them). */
+  private resourceLocks?: ResourceLocks;
   private mcp?: McpConnections;
   private readonly statusListeners = new Set<(status: McpServerStatus) => void>();
   private initializing?: Promise<void>;
@@ -97,7 +99,7 @@ export class Agent implements CallEnvironment {
 
   /** The per-resource write order of this agent's conversation (shared with direct `tool.call`s given the same state). */
   get locks(): ResourceLocks {
-    return locksFor(this.conversation);
+    return this.resourceLocks ?? locksFor(this.conversation);
   }
 
   /** Computes the view again (a new turn: `options.visible` may answer differently now) and returns it. */
@@ -197,6 +199,7 @@ export class Agent implements CallEnvironment {
       );
     }
     this.conversation = state;
+    this.resourceLocks = locksFor(state);
     this.initializing = this.build(state);
     return this.initializing;
   }

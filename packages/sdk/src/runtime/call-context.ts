@@ -7,11 +7,13 @@ import type { Observation } from '../tool/observation.js';
 import type { PendingApproval } from '../policy/pending-approval.js';
 import type { SecurityRisk } from '../tool/provider-export.js';
 import { accessOf } from '../tool/resource-locks.js';
-import type { LockReservation, ReleaseLock, ResourceAccess, ResourceLocks } from '../tool/resource-locks.js';
+import { LockEntry } from '../tool/resource-locks.js';
+import type { Reservation, ResourceAccess, ResourceLocks } from '../tool/resource-locks.js';
 import { ToolContext } from '../tool/tool-context.js';
 import type { CallOptions } from '../tool/tool-context.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { AgentErrorEvent } from './agent-error-event.js';
+import type { ActionEvent } from './action-event.js';
 import type { AgentEvent } from './agent-event.js';
 import type { CallDecision } from './call-decision.js';
 import { ObservationEvent } from './observation-event.js';
@@ -54,8 +56,8 @@ export class CallContext extends ToolContext {
   arguments?: Record<string, unknown>;
   /** The validated Action, once built. */
   action?: Action;
-  /** The `ActionEvent`'s id, once emitted. */
-  actionEventId?: string;
+  /** The call's `ActionEvent`, once emitted (replaced by one with the same id when a hook or the policy rewrites the Action). */
+  actionEvent?: ActionEvent;
   /** The model's injected `security_risk`, when present and valid. */
   securityRisk?: SecurityRisk;
   /** The model's injected `summary`, when present. */
@@ -72,9 +74,10 @@ export class CallContext extends ToolContext {
   error: unknown = undefined;
   /** True when the outcome is an error. */
   failed = false;
-  private release?: () => void;
+  /** The resource lock the call holds (released by {@link CallContext.releaseLock}). */
+  private held?: LockEntry;
   /** The call's place in the resource queue until it takes its lock (or ends without). */
-  private reservation?: LockReservation;
+  private reservation?: Reservation;
   /** What the held lock covers, and the Action it was taken for. */
   private heldAccess?: ResourceAccess;
   private heldAction?: Action;
@@ -88,6 +91,11 @@ export class CallContext extends ToolContext {
     this.call = call;
     this.requestedName = typeof call.name === 'string' ? call.name : undefined;
     this.toolName = this.requestedName ?? '';
+  }
+
+  /** The `ActionEvent`'s id, once emitted. */
+  get actionEventId(): string | undefined {
+    return this.actionEvent?.id;
   }
 
   /**
@@ -114,13 +122,13 @@ export class CallContext extends ToolContext {
   }
 
   /** @internal Claims the resource lock of the call's current Action at its reserved place (see {@link CallContext.holdLock}). */
-  takeLock(): ReleaseLock | Promise<ReleaseLock> {
+  takeLock(): LockEntry | Promise<LockEntry> {
     const access = this.heldAccess && this.heldAction === this.action ? this.heldAccess : accessOf(this.tool!, this.action!);
     this.heldAccess = access;
     this.heldAction = this.action;
     const reservation = this.reservation;
     this.reservation = undefined;
-    return reservation ? reservation.take(access) : this.environment.locks.acquire(access);
+    return reservation ? reservation.claim(access) : this.environment.locks.enter(access);
   }
 
   /**
@@ -131,33 +139,33 @@ export class CallContext extends ToolContext {
    */
   relock(): Promise<void> | undefined {
     const held = this.heldAccess;
-    if (this.action === this.heldAction || !this.release || !held || !this.tool || !this.action) return undefined;
+    if (this.action === this.heldAction || !this.held || !held || !this.tool || !this.action) return undefined;
     const access = accessOf(this.tool, this.action);
     this.heldAction = this.action;
     if (covers(held, access)) return undefined;
     this.releaseLock();
     this.heldAccess = access;
-    const granted = this.environment.locks.acquire(access);
-    if (typeof granted === 'function') {
+    const granted = this.environment.locks.enter(access);
+    if (granted instanceof LockEntry) {
       this.holdLock(granted);
       return undefined;
     }
-    return granted.then((release) => this.holdLock(release));
+    return granted.then((entry) => this.holdLock(entry));
   }
 
-  /** @internal Keeps the resource lock's release until {@link CallContext.releaseLock}. */
-  holdLock(release: () => void): void {
-    this.release = release;
+  /** @internal Keeps the held resource lock until {@link CallContext.releaseLock}. */
+  holdLock(entry: LockEntry): void {
+    this.held = entry;
     this.lockHeld = true;
   }
 
   /** @internal Gives the resource lock back (once; nothing when none is held). */
   releaseLock(): void {
-    const release = this.release;
-    if (!release) return;
-    this.release = undefined;
+    const held = this.held;
+    if (!held) return;
+    this.held = undefined;
     this.lockHeld = false;
-    release();
+    held.release();
   }
 
   /** True once there is an outcome (result or error). */
@@ -196,8 +204,8 @@ export class CallContext extends ToolContext {
     if (this.pending && this.observation) return { events: this.events, observation: this.observation, pending: this.pending };
     if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
     const observation = this.failed ? observationFromError(this.error, this.toolName) : this.observation!;
-    if (this.actionEventId !== undefined) {
-      this.events.push(new ObservationEvent({ toolCallId: this.toolCallId, toolName: this.toolName, actionId: this.actionEventId, observation }));
+    if (this.actionEvent !== undefined) {
+      this.events.push(ObservationEvent.answering(this.actionEvent, { toolCallId: this.toolCallId, toolName: this.toolName, observation }));
     } else {
       this.events.push(new AgentErrorEvent({ toolCallId: this.toolCallId, toolName: this.toolName, code: observation.errorCode ?? ErrorCode.INTERNAL, message: observation.text }));
     }

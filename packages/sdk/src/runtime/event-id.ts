@@ -7,6 +7,16 @@ let counter = 0;
  * processes like a UUID for practical purposes, at a fraction of `randomUUID()`'s cost per call.
  */
 export function newEventId(): string {
+  return formatEventId(nextEventNumber());
+}
+
+/** @internal The number of the next event id, taken now (in creation order) and formatted later by {@link formatEventId}. */
+export function nextEventNumber(): number {
+  return ++counter;
+}
+
+/** @internal The id of an event number from {@link nextEventNumber}. */
+export function formatEventId(n: number): string {
   prefix ??= globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 16);
-  return `ev-${prefix}-${(++counter).toString(36)}`;
+  return `ev-${prefix}-${n.toString(36)}`;
 }

@@ -24,13 +24,30 @@ export class ObservationEvent extends AgentEvent {
   readonly kind = 'ObservationEvent';
   /** What the tool returned. */
   readonly observation: Observation;
-  /** The id of the {@link ActionEvent} this answers. */
-  readonly actionId: string;
+  /** The ActionEvent's id, or the ActionEvent itself until the id is first read (see {@link ObservationEvent.answering}). */
+  private action: string | AgentEvent;
 
   constructor(options: ObservationEventOptions) {
     super(options);
     this.observation = options.observation;
-    this.actionId = options.actionId;
+    this.action = options.actionId;
+  }
+
+  /**
+   * @internal The ObservationEvent answering `action` (the runtime's way: the ActionEvent's id is
+   * read only when somebody reads `actionId`, so an id nobody reads is never formatted).
+   */
+  static answering(action: AgentEvent, options: Omit<ObservationEventOptions, 'actionId'>): ObservationEvent {
+    // Fields listed, not spread: a spread options object costs microseconds here.
+    const event = new ObservationEvent({ toolCallId: options.toolCallId, toolName: options.toolName, observation: options.observation, actionId: '' });
+    event.action = action;
+    return event;
+  }
+
+  /** The id of the {@link ActionEvent} this answers. */
+  get actionId(): string {
+    const action = this.action;
+    return typeof action === 'string' ? action : (this.action = action.id);
   }
 
   /** The serialized form; the Observation keeps its `kind`. Never throws (values JSON cannot carry are written as text). */

@@ -25,12 +25,47 @@ export function conflicts(a: ResourceAccess, b: ResourceAccess): boolean {
 /** Gives a held lock back. Calling it again does nothing. */
 export type ReleaseLock = () => void;
 
-interface Entry {
+/**
+ * @internal A place in a {@link ResourceLocks} queue: waiting, then holding the lock until
+ * {@link LockEntry.release}. The runtime keeps the entry itself (no release closure per call).
+ */
+export class LockEntry {
   /** What the call touches; undefined while a reservation does not know it yet (counts as "writes anything"). */
   access: ResourceAccess | undefined;
   /** False while a reservation waits to be taken: it holds its place but is never granted. */
   ready: boolean;
-  grant?: (release: ReleaseLock) => void;
+  /** Resolves the promise of a call that waits for its grant. */
+  grant?: (entry: LockEntry) => void;
+  private released = false;
+
+  constructor(
+    protected readonly locks: ResourceLocks,
+    access: ResourceAccess | undefined,
+    ready: boolean,
+  ) {
+    this.access = access;
+    this.ready = ready;
+  }
+
+  /** Gives the held lock back. Calling it again does nothing. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.locks.releaseOf(this);
+  }
+}
+
+/** Removes `entry` from `list` (pop when last: no array allocated); its former index, -1 when absent. */
+function remove(list: LockEntry[], entry: LockEntry): number {
+  const index = list.indexOf(entry);
+  if (index === list.length - 1) list.pop();
+  else if (index >= 0) list.splice(index, 1);
+  return index;
+}
+
+/** The release function of a held entry (for callers of the public API). */
+function releaserOf(entry: LockEntry): ReleaseLock {
+  return () => entry.release();
 }
 
 /**
@@ -58,8 +93,8 @@ export interface LockReservation {
  * the lock cannot reorder two writes of one resource.
  */
 export class ResourceLocks {
-  private readonly active: Entry[] = [];
-  private readonly waiting: Entry[] = [];
+  private readonly active: LockEntry[] = [];
+  private readonly waiting: LockEntry[] = [];
 
   /** Calls holding a lock now. */
   get held(): number {
@@ -71,12 +106,21 @@ export class ResourceLocks {
    * (no promise, no microtask: the common case), else a promise of it, granted in request order.
    */
   acquire(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
-    const entry: Entry = { access, ready: true };
+    const entry = this.enter(access);
+    return entry instanceof LockEntry ? releaserOf(entry) : entry.then(releaserOf);
+  }
+
+  /**
+   * @internal {@link ResourceLocks.acquire} for the runtime: the held entry itself (release it
+   * with {@link LockEntry.release}) at once when nothing conflicts, else a promise of it.
+   */
+  enter(access: ResourceAccess): LockEntry | Promise<LockEntry> {
+    const entry = new LockEntry(this, access, true);
     if (!this.blocked(access, this.active.length, this.waiting.length)) {
       this.active.push(entry);
-      return this.releaser(entry);
+      return entry;
     }
-    return new Promise<ReleaseLock>((resolve) => {
+    return new Promise<LockEntry>((resolve) => {
       entry.grant = resolve;
       this.waiting.push(entry);
     });
@@ -88,7 +132,7 @@ export class ResourceLocks {
    * a writer of everything, so later calls wait for it to say. Every reservation must end taken
    * (then released) or cancelled, or the calls after it wait for ever.
    */
-  reserve(): LockReservation {
+  reserve(): Reservation {
     // The entry is the reservation (a class, not closures: one object per call).
     const entry = new Reservation(this);
     this.waiting.push(entry);
@@ -96,51 +140,44 @@ export class ResourceLocks {
   }
 
   /** @internal {@link LockReservation.declare} of a reservation. */
-  declareOf(entry: Entry, access: ResourceAccess): void {
+  declareOf(entry: LockEntry, access: ResourceAccess): void {
     entry.access = access;
     this.pump();
   }
 
-  /** @internal {@link LockReservation.take} of a reservation not taken yet. */
-  takeOf(entry: Entry, access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
+  /** @internal Claims a reservation not taken yet: the entry itself once held (at once, or a promise of it). */
+  takeOf(entry: LockEntry, access: ResourceAccess): LockEntry | Promise<LockEntry> {
     entry.access = access;
     entry.ready = true;
     const index = this.waiting.indexOf(entry);
     if (!this.blocked(access, this.active.length, index)) {
-      this.waiting.splice(index, 1);
+      remove(this.waiting, entry);
       this.active.push(entry);
-      const release = this.releaser(entry);
       // Leaving the queue may free later calls that waited only for this place.
       if (index < this.waiting.length) this.pump();
-      return release;
+      return entry;
     }
-    return new Promise<ReleaseLock>((resolve) => {
+    return new Promise<LockEntry>((resolve) => {
       entry.grant = resolve;
     });
   }
 
   /** @internal {@link LockReservation.cancel} of a reservation not taken yet. */
-  cancelOf(entry: Entry): void {
-    const index = this.waiting.indexOf(entry);
-    if (index >= 0) this.waiting.splice(index, 1);
+  cancelOf(entry: LockEntry): void {
+    remove(this.waiting, entry);
     this.pump();
+  }
+
+  /** @internal {@link LockEntry.release}: the entry leaves the holders; calls that waited for it may start. */
+  releaseOf(entry: LockEntry): void {
+    remove(this.active, entry);
+    if (this.waiting.length > 0) this.pump();
   }
 
   private blocked(access: ResourceAccess, activeCount: number, waitingBefore = 0): boolean {
     for (let i = 0; i < activeCount; i++) if (conflicts(this.active[i]!.access!, access)) return true;
     for (let i = 0; i < waitingBefore; i++) if (conflicts(this.waiting[i]!.access ?? WRITE_ANYTHING, access)) return true;
     return false;
-  }
-
-  private releaser(entry: Entry): ReleaseLock {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const index = this.active.indexOf(entry);
-      if (index >= 0) this.active.splice(index, 1);
-      if (this.waiting.length > 0) this.pump();
-    };
   }
 
   private pump(): void {
@@ -152,26 +189,31 @@ export class ResourceLocks {
       }
       this.waiting.splice(i, 1);
       this.active.push(entry);
-      entry.grant!(this.releaser(entry));
+      entry.grant!(entry);
     }
   }
 }
 
-/** A place in a {@link ResourceLocks} queue (its entry and its {@link LockReservation} in one object). */
-class Reservation implements Entry, LockReservation {
-  access: ResourceAccess | undefined = undefined;
-  ready = false;
-  grant?: (release: ReleaseLock) => void;
+/** @internal A place in a {@link ResourceLocks} queue (its entry and its {@link LockReservation} in one object). */
+export class Reservation extends LockEntry implements LockReservation {
   private done = false;
 
-  constructor(private readonly locks: ResourceLocks) {}
+  constructor(locks: ResourceLocks) {
+    super(locks, undefined, false);
+  }
 
   declare(access: ResourceAccess): void {
     if (!this.done) this.locks.declareOf(this, access);
   }
 
   take(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
-    if (this.done) return this.locks.acquire(access);
+    const held = this.claim(access);
+    return held instanceof LockEntry ? releaserOf(held) : held.then(releaserOf);
+  }
+
+  /** @internal {@link Reservation.take} for the runtime: the held entry itself (this one, or a new one once taken before). */
+  claim(access: ResourceAccess): LockEntry | Promise<LockEntry> {
+    if (this.done) return this.locks.enter(access);
     this.done = true;
     return this.locks.takeOf(this, access);
   }

@@ -31,7 +31,7 @@ import type { PermissionDecision } from '../policy/permission-decision.js';
 import type { RuleBehavior } from '../policy/permission-rule.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import { observationFromError } from './error-observation.js';
-import { accessOf, locksFor } from './resource-locks.js';
+import { accessOf, LockEntry, locksFor } from './resource-locks.js';
 import { runCall, startCall } from './run-call.js';
 import { checkTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS } from './timeout-ms.js';
 import { ToolContext } from './tool-context.js';
@@ -227,37 +227,37 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
       return Promise.reject(error);
     }
     if (ctx.lockHeld) return this.invokeWith(action, ctx).then(undefined, (error: unknown) => observationFromError(error, this.name));
-    const access = accessOf(this, action);
-    const locks = locksFor(ctx.state);
-    const run = (release: () => void): Promise<O | Observation> => {
-      ctx.lockHeld = true;
-      let pending: O | Observation | Promise<O | Observation>;
-      try {
-        pending = this.invokeNow(action, ctx);
-      } catch (error) {
-        pending = Promise.reject(error);
-      }
-      if (pending instanceof Observation) {
-        // The executor answered synchronously: no promise hop to release the lock.
+    const granted = locksFor(ctx.state).enter(accessOf(this, action));
+    return granted instanceof LockEntry ? this.runLocked(action, ctx, granted) : granted.then((entry) => this.runLocked(action, ctx, entry));
+  }
+
+  /** Runs the call under its held resource lock, released as soon as the tool settled; the error funnel makes any failure an Observation. */
+  private runLocked(action: A, ctx: ToolContext, entry: LockEntry): Promise<O | Observation> {
+    ctx.lockHeld = true;
+    let pending: O | Observation | Promise<O | Observation>;
+    try {
+      pending = this.invokeNow(action, ctx);
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    if (pending instanceof Observation) {
+      // The executor answered synchronously: no promise hop to release the lock.
+      ctx.lockHeld = false;
+      entry.release();
+      return Promise.resolve(pending);
+    }
+    return pending.then(
+      (result) => {
         ctx.lockHeld = false;
-        release();
-        return Promise.resolve(pending);
-      }
-      return pending.then(
-        (result) => {
-          ctx.lockHeld = false;
-          release();
-          return result;
-        },
-        (error: unknown) => {
-          ctx.lockHeld = false;
-          release();
-          return observationFromError(error, this.name);
-        },
-      );
-    };
-    const granted = locks.acquire(access);
-    return typeof granted === 'function' ? run(granted) : granted.then(run);
+        entry.release();
+        return result;
+      },
+      (error: unknown) => {
+        ctx.lockHeld = false;
+        entry.release();
+        return observationFromError(error, this.name);
+      },
+    );
   }
 
   /**

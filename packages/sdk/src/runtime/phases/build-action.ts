@@ -47,6 +47,6 @@ export function buildAction(ctx: CallContext, tool: ToolDefinition, args: Record
     securityRisk: ctx.securityRisk,
     summary: ctx.summary,
   });
-  ctx.actionEventId = event.id;
+  ctx.actionEvent = event;
   ctx.events.push(event);
 }

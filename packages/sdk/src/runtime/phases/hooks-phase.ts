@@ -37,8 +37,10 @@ function rewrite(ctx: CallContext, hook: NamedHook<PreHook>, args: unknown): voi
     return;
   }
   ctx.arguments = args;
-  const index = ctx.events.findIndex((e) => e.id === ctx.actionEventId);
+  const previous = ctx.actionEvent;
+  const index = previous ? ctx.events.indexOf(previous) : -1;
   const event = new ActionEvent({ id: ctx.actionEventId, toolCallId: ctx.toolCallId, toolName: tool.name, action: ctx.action, securityRisk: ctx.securityRisk, summary: ctx.summary });
+  ctx.actionEvent = event;
   if (index >= 0) ctx.events[index] = event;
 }
 

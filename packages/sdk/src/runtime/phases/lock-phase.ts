@@ -1,4 +1,4 @@
-import type { ReleaseLock } from '../../tool/resource-locks.js';
+import { LockEntry } from '../../tool/resource-locks.js';
 import type { CallContext } from '../call-context.js';
 import type { CallPipeline } from '../call-pipeline.js';
 
@@ -10,23 +10,23 @@ import type { CallPipeline } from '../call-pipeline.js';
  * hooks run outside it); `ctx.result()` gives back one still held.
  */
 export function lockPhase(ctx: CallContext, next: () => Promise<void>): Promise<void> {
-  const run = (release: ReleaseLock): Promise<void> => {
-    ctx.holdLock(release);
+  const run = (entry: LockEntry): Promise<void> => {
+    ctx.holdLock(entry);
     return next();
   };
   const granted = ctx.takeLock();
-  return typeof granted === 'function' ? run(granted) : granted.then(run);
+  return granted instanceof LockEntry ? run(granted) : granted.then(run);
 }
 
 /** @internal {@link lockPhase} as the pipeline runs it: no closure while the lock is free. */
 export function lockStep(ctx: CallContext, pipeline: CallPipeline, next: number): void | Promise<void> {
   const granted = ctx.takeLock();
-  if (typeof granted === 'function') {
+  if (granted instanceof LockEntry) {
     ctx.holdLock(granted);
     return pipeline.continue(ctx, next);
   }
-  return granted.then((release) => {
-    ctx.holdLock(release);
+  return granted.then((entry) => {
+    ctx.holdLock(entry);
     return pipeline.continue(ctx, next);
   });
 }

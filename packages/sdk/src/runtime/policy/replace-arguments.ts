@@ -23,9 +23,12 @@ export function replaceArguments(ctx: CallContext, args: unknown, what: string):
     return false;
   }
   ctx.arguments = args;
-  const index = ctx.events.findIndex((e) => e.id === ctx.actionEventId);
+  const previous = ctx.actionEvent;
+  const index = previous ? ctx.events.indexOf(previous) : -1;
   if (index >= 0) {
-    ctx.events[index] = new ActionEvent({ id: ctx.actionEventId, toolCallId: ctx.toolCallId, toolName: tool.name, action: ctx.action, securityRisk: ctx.securityRisk, summary: ctx.summary });
+    const event = new ActionEvent({ id: ctx.actionEventId, toolCallId: ctx.toolCallId, toolName: tool.name, action: ctx.action, securityRisk: ctx.securityRisk, summary: ctx.summary });
+    ctx.actionEvent = event;
+    ctx.events[index] = event;
   }
   return true;
 }
