@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SAMPLE, startCli, waitForStderr } from './cli-harness.js';
+import { join } from 'node:path';
+import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { FIXTURES, SAMPLE, startCli, waitForStderr } from './cli-harness.js';
 
 const children: ChildProcessWithoutNullStreams[] = [];
 const clients: Client[] = [];
@@ -11,8 +13,8 @@ afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-async function replica(): Promise<{ url: string; banner: string }> {
-  const child = startCli(['serve', '--http', '--port', '0', '--stateless', ...SAMPLE]);
+async function replica(tools: readonly string[] = SAMPLE): Promise<{ url: string; banner: string }> {
+  const child = startCli(['serve', '--http', '--port', '0', '--stateless', ...tools]);
   children.push(child);
   const [banner, url] = await waitForStderr(child, /at (http:\/\/[^\s]+:\d+\/mcp).*\n/);
   return { url: url!, banner: banner! };
@@ -50,6 +52,26 @@ describe('serve --http --stateless', () => {
       message:
         'MCP error -32600: logging/setLevel cannot take effect on a stateless server: no session keeps the level between requests (the next one may reach another replica), so every log message is sent. Filter by level on the client, or serve without --stateless.',
     });
+  });
+
+  it('sends log messages, and fails sampling and elicitation at once saying why, even for a client that offers both', async () => {
+    const { url } = await replica(['--import', join(FIXTURES, 'talkback-tools.mjs')]);
+    const client = new Client({ name: 'stateless-e2e', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: {} } });
+    clients.push(client);
+    const asked: string[] = [];
+    client.setRequestHandler(CreateMessageRequestSchema, () => (asked.push('sample'), { role: 'assistant', model: 'm', content: { type: 'text', text: 'x' } }));
+    client.setRequestHandler(ElicitRequestSchema, () => (asked.push('elicit'), { action: 'accept', content: { name: 'Ada' } }));
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params.level));
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+
+    expect(await client.callTool({ name: 'note', arguments: { text: 'hi' } })).toEqual({ content: [{ type: 'text', text: 'logged' }] });
+    expect(logs).toEqual(['debug', 'info', 'warning', 'error']);
+    const why =
+      "is not available on a stateless server: the client's answer would come back as a new HTTP request that no server is waiting for (it may reach another replica). Serve without --stateless (with sticky sessions behind a load balancer) for tools that ask the client.";
+    expect(await client.callTool({ name: 'ask_model', arguments: {} })).toEqual({ content: [{ type: 'text', text: `Sampling ${why}` }], isError: true });
+    expect(await client.callTool({ name: 'ask_user', arguments: {} })).toEqual({ content: [{ type: 'text', text: `Elicitation ${why}` }], isError: true });
+    expect(asked).toEqual([]);
   });
 
   it('sends no event ids and no retry interval: a dropped stream cannot be resumed, the call is sent again', async () => {

@@ -13,6 +13,7 @@ import { checkHttpRequest } from './http-guard.js';
 import type { ServedToolset } from './served-toolset.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from './session-limits.js';
 import { SessionTable } from './session-table.js';
+import { statelessToolset } from './stateless-toolset.js';
 
 /** A toolset that belongs to one MCP session and is closed with it. */
 export interface SessionToolset extends ServedToolset {
@@ -58,8 +59,9 @@ export interface HttpServeOptions {
   /**
    * No sessions: every POST is answered by a fresh MCP server over the shared toolset (so replicas
    * behind any load balancer are interchangeable); GET and DELETE get 405. Needs a shared toolset.
-   * Nothing outlives a request: no event store (a dropped stream is not resumable), and
-   * `logging/setLevel` is answered with an error ({@link STATELESS_SET_LEVEL_MESSAGE}).
+   * Nothing outlives a request: no event store (a dropped stream is not resumable),
+   * `logging/setLevel` is answered with an error ({@link STATELESS_SET_LEVEL_MESSAGE}), and a
+   * tool's sampling or elicitation fails with `NOT_SUPPORTED` (the answer could not reach it).
    */
   stateless?: boolean;
   /**
@@ -186,12 +188,13 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
     }
   };
 
+  const statelessSource = options.stateless ? statelessToolset(source as ServedToolset) : undefined;
   const serveStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
     if (req.method !== 'POST') {
       sendError(res, 405, 'Method not allowed: this server is stateless (no session, no SSE stream to open or delete); send POST requests only.', { allow: 'POST' });
       return;
     }
-    const server = createToolServer(source as ServedToolset);
+    const server = createToolServer(statelessSource!);
     // Said, not silently dropped: a level set here would be forgotten when this request ends.
     server.setRequestHandler(SetLevelRequestSchema, () => {
       // A plain error with a code: McpError would prefix its message ("MCP error -32600: …") on the wire.
