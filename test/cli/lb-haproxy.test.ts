@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
@@ -162,4 +162,11 @@ describe('two stateful serve --http replicas behind HAProxy with sticky sessions
     expect(perReplica.filter((r) => r === 'a')).toHaveLength(4);
     expect(perReplica.filter((r) => r === 'b')).toHaveLength(4);
   }, 60_000);
+});
+
+describe('docs/deployment.md', () => {
+  it('shows the HAProxy configurations these tests run, verbatim', () => {
+    const doc = readFileSync(join(ROOT, 'docs/deployment.md'), 'utf8');
+    for (const config of ['haproxy.cfg', 'haproxy-sticky.cfg']) expect(doc).toContain(readFileSync(join(ROOT, 'docs/deploy', config), 'utf8'));
+  });
 });

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { FIXTURES, SAMPLE, startCli, waitForStderr } from './cli-harness.js';
@@ -13,8 +15,8 @@ afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-async function replica(tools: readonly string[] = SAMPLE): Promise<{ url: string; banner: string }> {
-  const child = startCli(['serve', '--http', '--port', '0', '--stateless', ...tools]);
+async function replica(tools: readonly string[] = SAMPLE, cwd?: string): Promise<{ url: string; banner: string }> {
+  const child = startCli(['serve', '--http', '--port', '0', '--stateless', ...tools], { cwd });
   children.push(child);
   const [banner, url] = await waitForStderr(child, /at (http:\/\/[^\s]+:\d+\/mcp).*\n/);
   return { url: url!, banner: banner! };
@@ -72,6 +74,19 @@ describe('serve --http --stateless', () => {
     expect(await client.callTool({ name: 'ask_model', arguments: {} })).toEqual({ content: [{ type: 'text', text: `Sampling ${why}` }], isError: true });
     expect(await client.callTool({ name: 'ask_user', arguments: {} })).toEqual({ content: [{ type: 'text', text: `Elicitation ${why}` }], isError: true });
     expect(asked).toEqual([]);
+  });
+
+  it('denies a call that needs approval, since the approval cannot be asked, and says so', async () => {
+    const { url } = await replica([...SAMPLE, '--ask', 'echo'], mkdtempSync(join(tmpdir(), 'tw-stateless-')));
+    const client = new Client({ name: 'stateless-e2e', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    clients.push(client);
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { decision: 'approve' } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const result = await client.callTool({ name: 'echo', arguments: { text: 'x' } });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]!.text).toBe(
+      "Permission denied for tool 'echo': asking for approval failed (Elicitation is not available on a stateless server: the client's answer would come back as a new HTTP request that no server is waiting for (it may reach another replica). Serve without --stateless (with sticky sessions behind a load balancer) for tools that ask the client.), so the call did not run.",
+    );
   });
 
   it('sends no event ids and no retry interval: a dropped stream cannot be resumed, the call is sent again', async () => {
