@@ -8,7 +8,9 @@ import { ProgressLine } from '../io/progress-line.js';
 import type { CallOutcome } from '../toolset/toolset.js';
 import type { CommandContext } from './command-context.js';
 import { unknownTool, withToolset } from './command-context.js';
-import { refuseWithoutTerminal, terminalApproval } from '../policy/approval-prompts.js';
+import { refuseWithoutTerminal, stdinLine, terminalApproval } from '../policy/approval-prompts.js';
+import { terminalAnswers } from '../server-requests/terminal-answers.js';
+import { NO_TERMINAL, unattendedAnswers } from '../server-requests/unattended-answers.js';
 
 /** The `call --json` document. */
 function callJson(tool: string, outcome: CallOutcome): Record<string, unknown> {
@@ -36,8 +38,11 @@ export async function callCommand(context: CommandContext): Promise<ExitCode> {
   const timeoutMs = parseTimeout(stringOption(line.values, 'timeout'));
   const asJson = flag(line.values, 'json');
   // A person at a terminal answers y/n/always; without one an ask is a refusal naming the rule to add.
-  const approval = term.io.stdin.isTTY === true && term.io.stderr.isTTY === true ? terminalApproval(term) : refuseWithoutTerminal;
-  return withToolset({ ...context, openToolset: () => context.openToolset({ approval }) }, async (toolset) => {
+  const attended = term.io.stdin.isTTY === true && term.io.stderr.isTTY === true;
+  const approval = attended ? terminalApproval(term) : refuseWithoutTerminal;
+  // Spec servers' sampling and elicitation: the same person answers, or nobody (declined, saying why).
+  const serverRequests = attended ? terminalAnswers(term, stdinLine(term)) : unattendedAnswers((message) => term.errUntrusted(`toolwright: warning: ${message}`), NO_TERMINAL);
+  return withToolset({ ...context, openToolset: () => context.openToolset({ approval, serverRequests }) }, async (toolset) => {
     if (!toolset.tool(name)) throw unknownTool(name, toolset);
     const controller = new AbortController();
     let interrupted = false;

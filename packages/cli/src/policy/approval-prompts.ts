@@ -40,7 +40,7 @@ function readLine(input: NodeJS.ReadableStream, signal: AbortSignal | undefined)
 export type AskLine = (prompt: string, signal: AbortSignal | undefined) => Promise<string | undefined>;
 
 /** {@link AskLine} on the terminal's own stdin (prompt on stderr): for `call`, which reads nothing else. */
-function stdinLine(term: Terminal): AskLine {
+export function stdinLine(term: Terminal): AskLine {
   return (prompt, signal) => {
     term.io.stderr.write(prompt);
     return readLine(term.io.stdin, signal);

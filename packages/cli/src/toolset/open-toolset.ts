@@ -13,6 +13,7 @@ import { Toolset } from './toolset.js';
 import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
 import { NOT_ASKING, unattendedAnswers } from '../server-requests/unattended-answers.js';
 import { withServerRequests } from '../server-requests/with-server-requests.js';
+import { reportFailedServers } from '../auth/report-failed-servers.js';
 import type { ToolRuntime } from './toolset.js';
 
 /** Options of {@link openToolset}. */
@@ -155,6 +156,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     await state.close();
     throw specFailure(error, options.spec);
   }
+  reportFailedServers(agent.status().mcpServers, warnOf(options), options.spec);
   const toolset = new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(BUILTIN_PRESETS.all));
   if (ProxyAgent && agent instanceof ProxyAgent) toolset.upstreams = agent.upstreams;
   return toolset;

@@ -76,6 +76,19 @@ export class FileOAuthClientProvider implements OAuthClientProvider {
     this.persist();
   }
 
+  /**
+   * Forgets the tokens in memory only (the token file keeps them until new ones are saved), so
+   * the next `auth()` signs the user in again; a failed new sign-in leaves the old tokens usable.
+   */
+  forgetTokensForSignIn(): void {
+    delete this.stored.tokens;
+  }
+
+  /** The token file, when configured. */
+  get tokenFile(): string | undefined {
+    return this.config.tokenFile;
+  }
+
   /** Hands the URL to `authorize`; {@link FileOAuthClientProvider.authorizationCode} waits for its answer. */
   redirectToAuthorization(authorizationUrl: URL): void {
     const authorize = this.config.authorize;
