@@ -6,7 +6,7 @@ import type { McpClientCapabilities } from './mcp-client-capabilities.js';
 import { mcpConfigError } from './mcp-server-plan.js';
 import type { ClientHandlers } from '../tool/client-handlers.js';
 import { authorizeMcpServer } from './authorize-mcp-server.js';
-import { FileOAuthClientProvider } from './file-oauth-provider.js';
+import { oauthProviderFor } from './oauth-provider-for.js';
 import { fetchReplacingInvalidResults } from './invalid-result-fetch.js';
 
 /** Transport settings shared by all servers of a toolset. */
@@ -76,7 +76,7 @@ function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): 
   }
   const oauth = plan.auth;
   // One provider per server for the client's life: its tokens (and refreshes) survive reconnects.
-  const authProvider = oauth ? (oauth.provider ?? new FileOAuthClientProvider(plan.name, oauth)) : undefined;
+  const authProvider = oauth ? oauthProviderFor(plan.name, oauth) : undefined;
   return async () => {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     if (authProvider) await authorizeMcpServer(plan.name, authProvider, plan.url, oauth?.scope);
