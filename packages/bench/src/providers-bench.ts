@@ -85,6 +85,38 @@ async function overhead(label: string, runtime: ToolGroupRuntime, provider: Tool
   ];
 }
 
+/**
+ * Where the in-process overhead goes: CPU µs per call (least-disturbed of `rounds`) of the
+ * provider alone, the provider plus one promise hop (what any wrapper that turns rejections into
+ * results adds), and the argument check alone (ajv, the same compiled validator the runtime uses).
+ */
+async function overheadFloor(runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, iterations: number, rounds = 20): Promise<BenchRow[]> {
+  const def = await runtime.getTool(name);
+  const group = runtime.getToolGroup(toolgroupId);
+  const ctx: InvocationContext = { group, providerData: {} };
+  const { SchemaValidatorCache } = await import('@toolwright/sdk/mcp');
+  const check = new SchemaValidatorCache().get(def.inputSchema);
+  const same = <T>(value: T): T => value;
+  const direct = () => Promise.resolve(provider.invoke(def, args, ctx));
+  const hop = () => Promise.resolve(provider.invoke(def, args, ctx)).then(same);
+  const checked = async () => {
+    if (check(args).length > 0) throw new Error('invalid');
+  };
+  const best = async (fn: () => Promise<unknown>): Promise<number> => {
+    await wallAndCpu(fn, Math.min(iterations, 5_000));
+    let min = Infinity;
+    for (let round = 0; round < rounds; round++) min = Math.min(min, (await wallAndCpu(fn, iterations)).cpu);
+    return min;
+  };
+  const base = await best(direct);
+  const withHop = await best(hop);
+  const validation = (await best(checked)) - (await best(async () => undefined));
+  return [
+    { name: `${name}: provider.invoke + one promise hop, CPU`, value: withHop, baseline: base, baselineName: 'provider.invoke', note: 'the floor of any never-throwing wrapper' },
+    { name: `${name}: the argument check alone (ajv), CPU`, value: validation, unit: 'µs/call', note: 'what checking against the schema the model saw costs' },
+  ];
+}
+
 function timeSpawn(command: string, args: string[], runs: number): number {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -113,6 +145,7 @@ export async function run(): Promise<BenchTable[]> {
   try {
     rows.push(...(await overhead('invokeTool web_search (Brave-shaped API on 127.0.0.1)', runtime, brave, 'builtin::websearch', 'web_search', { query: 'toolwright' }, 300)));
     rows.push(...(await overhead('invokeTool memory_query (key-value bank, in process)', runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 20_000, 20)));
+    rows.push(...(await overheadFloor(runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 20_000)));
   } finally {
     await api.close();
   }
