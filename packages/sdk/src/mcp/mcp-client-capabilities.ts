@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode as JsonRpcCode, ListRootsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode as JsonRpcCode, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientCapabilities, CreateMessageResult, ElicitResult as McpElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ClientHandlers, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from '../tool/client-handlers.js';
@@ -50,7 +50,9 @@ function callerHandler<K extends 'sample' | 'elicit'>(router: McpCallerRouter | 
   if (!caller) return undefined;
   const own = caller[key];
   if (own) return own.bind(caller) as NonNullable<ClientHandlers[K]>;
-  return (() => Promise.reject(new McpError(JsonRpcCode.MethodNotFound, `${what} is not supported by the client of the call in progress.`))) as NonNullable<ClientHandlers[K]>;
+  // A plain error with a code: the SDK sends `message` as is (an McpError's carries its code again).
+  const refusal = Object.assign(new Error(`${what} is not supported by the client of the call in progress.`), { code: JsonRpcCode.MethodNotFound });
+  return (() => Promise.reject(refusal)) as NonNullable<ClientHandlers[K]>;
 }
 
 /**

@@ -119,6 +119,11 @@ export function closedError(server: string, tool?: string): ToolwrightError {
   });
 }
 
+/** `Tool 'x'`, or `Request 'prompts/get'` for requests other than tool calls (`MCPClient.send`). */
+function subject(tool: string, options: McpCallOptions): string {
+  return (options as { request?: boolean }).request === true ? `Request '${tool}'` : `Tool '${tool}'`;
+}
+
 /**
  * The error of a failed `tools/call`: `ABORTED`, `TIMEOUT` (naming the limit), `MCP_CONNECTION`
  * (dropped mid-call, or unreachable), `EXECUTION_FAILED` (a JSON-RPC error, an oversized or a
@@ -136,7 +141,7 @@ export function callError(facts: McpClientFacts, error: unknown, tool: string, o
   if (isInvalidResult(error)) {
     return new ToolwrightError({
       code: ErrorCode.EXECUTION_FAILED,
-      message: `Tool '${tool}' failed: MCP server '${server}' sent an invalid result: ${invalidResultText(error)}. This is a fault of the server, not of the arguments.`,
+      message: `${subject(tool, options)} failed: MCP server '${server}' sent an invalid result: ${invalidResultText(error)}. This is a fault of the server, not of the arguments.`,
       details: { ...details, invalidResult: true },
     });
   }
@@ -163,7 +168,7 @@ function rpcError(facts: McpClientFacts, error: McpError, tool: string, options:
     const timeoutMs = options.timeoutMs || facts.callTimeoutMs;
     return new ToolwrightError({
       code: ErrorCode.TIMEOUT,
-      message: `Tool '${tool}' on MCP server '${server}' timed out after ${formatMs(timeoutMs)}; the request was cancelled and the connection stays open. Try a smaller task, or raise the server's timeoutMs.`,
+      message: `${subject(tool, options)} on MCP server '${server}' timed out after ${formatMs(timeoutMs)}; the request was cancelled and the connection stays open. Try a smaller task, or raise the server's timeoutMs.`,
       details: { ...details, timeoutMs },
     });
   }
@@ -177,7 +182,7 @@ function rpcError(facts: McpClientFacts, error: McpError, tool: string, options:
   if (error.code === OVERSIZE_ERROR_CODE) {
     return new ToolwrightError({
       code: ErrorCode.EXECUTION_FAILED,
-      message: `Tool '${tool}' on MCP server '${server}' returned a result too large to accept (${describeError(error)}). Ask for less output, e.g. a narrower query or one page at a time.`,
+      message: `${subject(tool, options)} on MCP server '${server}' returned a result too large to accept (${describeError(error)}). Ask for less output, e.g. a narrower query or one page at a time.`,
       details: { ...details, ...(error.data as object) },
     });
   }

@@ -236,7 +236,9 @@ export class MCPClient {
    * failures reject with a `ToolwrightError` (a JSON-RPC error keeps its code in `details.rpcCode`).
    */
   send<T extends AnySchema>(request: ClientRequest, resultSchema: T, options: McpRequestOptions = {}): Promise<SchemaOutput<T>> {
-    return this.perform(request.method, (session) => session.client.request(request, resultSchema, { signal: options.signal, timeout: options.timeoutMs || this.callTimeoutMs }), options);
+    // `request: true` words the errors for a request, not a tool (see callError).
+    const labelled = { ...options, request: true };
+    return this.perform(request.method, (session) => session.client.request(request, resultSchema, { signal: options.signal, timeout: options.timeoutMs || this.callTimeoutMs }), labelled);
   }
 
   /** Runs `send` over the session (reconnecting or in a session of its own as configured); `label` names the request in errors. */
