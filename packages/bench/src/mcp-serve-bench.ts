@@ -5,7 +5,9 @@
  *   counted at the client (a lost one fails the run);
  * - proxy overhead: the SDK client calling an upstream MCP server (the raw SDK `echo` server of the
  *   CLI bench) directly, against calling it through `toolwright serve --stdio` proxying that
- *   server (target ≤ 1.15×). Server CPU per call from /proc (Linux), for where the time goes.
+ *   server (target ≤ 1.15×), with two reference proxies between them: a process that only copies
+ *   bytes (the cost of the extra hop alone) and the smallest SDK-only proxy. Server CPU per call
+ *   (every process on the path, from /proc on Linux) says where the time goes.
  */
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -173,35 +175,39 @@ async function proxy(): Promise<BenchTable> {
   const spec = join(mkdtempSync(join(tmpdir(), 'tw-bench-')), 'proxy-spec.json');
   writeFileSync(spec, JSON.stringify({ tools: [], mcpServers: { up: { command: process.execPath, args: [upstream] } } }));
   const direct = await connect([upstream]);
+  const pipe = await connect([join(here, 'mcp-serve-bench-pipe-proxy.js'), upstream]);
+  const raw = await connect([join(here, 'mcp-serve-bench-raw-proxy.js'), upstream]);
   const proxied = await connect([BIN, 'serve', '--stdio', '--spec', spec]);
   const calls = 4_000;
   const echo: OneCall = async (client) => expectText(await client.callTool({ name: 'echo', arguments: { text: 'hello bench' } }), 'hello bench');
   try {
-    const [d, p] = await compare(
+    const [d, b, r, p] = await compare(
       [
         { name: 'direct', target: direct, call: echo },
-        { name: 'proxied', target: proxied, call: echo },
+        { name: 'byte pipe', target: pipe, call: echo },
+        { name: 'raw SDK proxy', target: raw, call: echo },
+        { name: 'toolwright', target: proxied, call: echo },
       ],
       calls,
     );
+    const cpu = (m: { cpu?: number }): string => (m.cpu === undefined ? '' : `; servers' CPU ${m.cpu.toFixed(0)} µs/call (/proc, 10 ms ticks)`);
     const rows: BenchRow[] = [
-      { name: 'SDK client → upstream (raw SDK echo server): wall per call', value: d!.wall },
+      { name: 'SDK client → upstream (raw SDK echo server), direct: wall per call', value: d!.wall, note: cpu(d!).slice(2) },
+      { name: '… through a byte pipe (a process copying bytes both ways): the hop alone', value: d!.wall * b!.ratio, baseline: d!.wall, baselineName: 'direct', note: cpu(b!).slice(2) },
+      { name: '… through a raw SDK proxy (Server forwarding to Client, no checks)', value: d!.wall * r!.ratio, baseline: d!.wall, baselineName: 'direct', note: cpu(r!).slice(2) },
       {
-        name: 'SDK client → toolwright serve --stdio → the same upstream: wall per call',
+        name: '… through toolwright serve --stdio (spec mcpServers: the upstream)',
         value: d!.wall * p!.ratio,
         baseline: d!.wall,
         baselineName: 'direct',
         target: 1.15,
-        note: `median of per-round ratios; medians ${p!.wall.toFixed(1)} vs ${d!.wall.toFixed(1)} µs`,
+        note: `median of per-round ratios${cpu(p!)}`,
       },
+      { name: 'toolwright serve vs the raw SDK proxy: wall per call', value: d!.wall * p!.ratio, baseline: d!.wall * r!.ratio, baselineName: 'raw SDK proxy', note: 'same rounds' },
     ];
-    if (d!.cpu !== undefined && p!.cpu !== undefined) {
-      rows.push({ name: 'direct: upstream CPU per call', value: d!.cpu });
-      rows.push({ name: 'proxied: toolwright + upstream CPU per call', value: p!.cpu, baseline: d!.cpu, baselineName: 'direct', note: 'from /proc, 10 ms ticks' });
-    }
     return { title: `MCP serve: proxy overhead per call (${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds × ${calls} calls, stdio both hops)`, rows };
   } finally {
-    await Promise.allSettled([direct.client.close(), proxied.client.close()]);
+    await Promise.allSettled([direct.client.close(), pipe.client.close(), raw.client.close(), proxied.client.close()]);
   }
 }
 
