@@ -16,6 +16,8 @@ export interface ElicitationField {
   required: boolean;
   default?: unknown;
   choices: Choice[];
+  /** A string's `format` (email, uri, date, date-time), checked before it is sent. */
+  format?: string;
   /** minLength / minimum / minItems, maxLength / maximum / maxItems. */
   min?: number;
   max?: number;
@@ -53,6 +55,7 @@ export function elicitationFields(schema: JsonSchema): ElicitationField[] {
       required: required.has(key),
       default: prop.default,
       choices: kind === 'choices' ? multi : single,
+      format: typeof prop.format === 'string' ? prop.format : undefined,
       min: num(prop.minLength) ?? num(prop.minimum) ?? num(prop.minItems),
       max: num(prop.maxLength) ?? num(prop.maximum) ?? num(prop.maxItems),
     };
@@ -92,9 +95,25 @@ export function parseFieldAnswer(field: ElicitationField, text: string): { value
     default: {
       if (field.min !== undefined && text.length < field.min) return { problem: `expected at least ${field.min} characters.` };
       if (field.max !== undefined && text.length > field.max) return { problem: `expected at most ${field.max} characters.` };
+      const format = field.format !== undefined ? FORMATS[field.format] : undefined;
+      if (format && !format.test(text)) return { problem: `expected ${format.what}.` };
       return { value: text };
     }
   }
+}
+
+/** The string formats MCP elicitation allows, checked roughly (the server checks its own). */
+const FORMATS: Record<string, { what: string; test: (text: string) => boolean }> = {
+  email: { what: 'an email address (name@host)', test: (t) => /^[^\s@]+@[^\s@]+$/.test(t) },
+  uri: { what: 'an absolute URI (e.g. https://example.com)', test: (t) => URL.canParse(t) },
+  date: { what: 'a date as YYYY-MM-DD', test: (t) => /^\d{4}-\d{2}-\d{2}$/.test(t) && !Number.isNaN(Date.parse(t)) },
+  'date-time': { what: 'a date and time as YYYY-MM-DDTHH:MM:SSZ', test: (t) => /^\d{4}-\d{2}-\d{2}T/.test(t) && !Number.isNaN(Date.parse(t)) },
+};
+
+/** How a default is shown: a choice by its label, anything else as JSON. */
+export function shownDefault(field: ElicitationField): string {
+  const label = (value: unknown): string => field.choices.find((c) => c.value === value)?.label ?? JSON.stringify(value);
+  return Array.isArray(field.default) ? field.default.map(label).join(', ') : label(field.default);
 }
 
 function pick(choices: readonly Choice[], text: string): Choice | undefined {

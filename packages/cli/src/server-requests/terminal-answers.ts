@@ -1,7 +1,7 @@
 import type { Content, ElicitResult, SampleResult } from '@toolwright/sdk';
 import type { Terminal } from '../io/terminal.js';
 import type { AskLine } from '../policy/approval-prompts.js';
-import { elicitationFields, parseFieldAnswer } from './elicitation-fields.js';
+import { elicitationFields, parseFieldAnswer, shownDefault } from './elicitation-fields.js';
 import type { ElicitationField } from './elicitation-fields.js';
 import type { ServerRequestAnswers } from './server-request-answers.js';
 
@@ -65,9 +65,9 @@ const CANCELLED = Symbol('cancelled');
 async function askField(term: Terminal, ask: AskLine, field: ElicitationField): Promise<unknown> {
   if (field.description) term.errUntrusted(`  ${field.label}: ${clip(field.description)}`);
   field.choices.forEach((choice, i) => term.errUntrusted(`    ${i + 1}) ${choice.label}`));
-  const facts = [field.kind === 'choices' ? 'numbers or values, comma-separated' : field.kind === 'choice' ? 'a number or value' : field.kind === 'boolean' ? 'y/n' : field.kind];
+  const facts = [field.kind === 'choices' ? 'numbers or values, comma-separated' : field.kind === 'choice' ? 'a number or value' : field.kind === 'boolean' ? 'y/n' : (field.format ?? field.kind)];
   if (field.required) facts.push('required');
-  if (field.default !== undefined) facts.push(`Enter for ${JSON.stringify(field.default)}`);
+  if (field.default !== undefined) facts.push(`Enter for ${shownDefault(field)}`);
   else if (!field.required) facts.push('Enter to leave out');
   for (;;) {
     const line = await ask(`${field.label} (${facts.join(', ')}): `, undefined);
