@@ -7,6 +7,7 @@ import type { ClassModel } from './class-model.js';
 import { compileHydrator, compileNullDropper } from './compile-hydrator.js';
 import type { Hydrator, NullDropper } from './compile-hydrator.js';
 import type { AnyClass } from './metadata-store.js';
+import { sharedHydrator, sharedNullDropper } from './shared-hydrator.js';
 import { schemaChecker } from './schema-checker.js';
 import type { SchemaCheck } from './schema-checker.js';
 import { issuesFromAjv, joinPath } from './validation-issue.js';
@@ -52,23 +53,36 @@ export function codecOf<T extends object>(cls: AnyClass<T>): Codec<T> {
   return codec as Codec<T>;
 }
 
+/**
+ * @internal A new, uncached codec of `cls` whose first `interpretedCalls` calls take the closure
+ * path (`Infinity`: always; 0: ajv and the compiled hydrator from the first call). Tests hold each
+ * path to the same verdicts and instances with it.
+ */
+export function uncachedCodec<T extends object>(cls: AnyClass<T>, interpretedCalls: number): Codec<T> {
+  return new ClassCodec<T>(classModelOf(cls), interpretedCalls);
+}
+
 class ClassCodec<T extends object> implements Codec<T> {
   private check: ValidateFunction | undefined;
   private interpreted: SchemaCheck | null | undefined;
   private interpretedCalls = 0;
   private report: ValidateFunction | undefined;
 
-  private readonly dropNulls: NullDropper;
-  private readonly hydrate: Hydrator;
+  private dropNulls: NullDropper;
+  private hydrate: Hydrator;
 
-  constructor(readonly model: ClassModel) {
-    this.dropNulls = dropperOf(model);
-    this.hydrate = hydratorOf(model);
+  constructor(
+    readonly model: ClassModel,
+    private readonly interpretedLimit = INTERPRETED_CALLS,
+  ) {
+    this.dropNulls = sharedDropperOf(model);
+    this.hydrate = sharedHydratorOf(model);
   }
 
   parse(value: unknown): ParseResult<T> {
+    const check = this.check ?? this.checker();
     const input = this.dropNulls(value);
-    if (!(this.check ?? this.checker())(input)) return { ok: false, issues: this.explain(input) };
+    if (!check(input)) return { ok: false, issues: this.explain(input) };
     const issues: ValidationIssue[] = [];
     const instance = this.hydrate(input as Record<string, unknown>, '', issues) as T;
     return issues.length > 0 ? { ok: false, issues } : { ok: true, value: instance };
@@ -79,15 +93,18 @@ class ClassCodec<T extends object> implements Codec<T> {
   }
 
   /**
-   * The check for this call: the closure-built {@link schemaChecker} for a class's first
-   * {@link INTERPRETED_CALLS} calls (no ajv load, no code generation: a rarely called tool never
-   * pays for either), then ajv's compiled validator (faster per call). A schema the checker does
-   * not cover goes to ajv at once.
+   * The check for this call. A class's first {@link INTERPRETED_CALLS} calls: the closure-built
+   * {@link schemaChecker} with the shared hydrator (no ajv load, no code generation: a rarely
+   * called tool never pays for either, and with many tools called in turn one shared,
+   * optimized path serves them all). Then ajv's compiled validator and a hydrator compiled for
+   * the class (fastest for a tool called often). A schema the checker does not cover goes to ajv at once.
    */
   private checker(): SchemaCheck {
     if (this.interpreted === undefined) this.interpreted = schemaChecker(this.model.validationSchema) ?? null;
-    if (this.interpreted && ++this.interpretedCalls <= INTERPRETED_CALLS) return this.interpreted;
+    if (this.interpreted && ++this.interpretedCalls <= this.interpretedLimit) return this.interpreted;
     this.interpreted = null;
+    this.dropNulls = dropperOf(this.model);
+    this.hydrate = hydratorOf(this.model);
     return (this.check = (fastAjv ??= createAjv()).compile(this.model.validationSchema));
   }
 
@@ -100,6 +117,8 @@ class ClassCodec<T extends object> implements Codec<T> {
 
 const hydrators = new WeakMap<ClassModel, Hydrator>();
 const droppers = new WeakMap<ClassModel, NullDropper>();
+const sharedHydrators = new WeakMap<ClassModel, Hydrator>();
+const sharedDroppers = new WeakMap<ClassModel, NullDropper>();
 
 function hydratorOf(model: ClassModel): Hydrator {
   let fn = hydrators.get(model);
@@ -116,6 +135,24 @@ function dropperOf(model: ClassModel): NullDropper {
   if (!fn) {
     fn = compileNullDropper(model, dropperOf);
     droppers.set(model, fn);
+  }
+  return fn;
+}
+
+function sharedHydratorOf(model: ClassModel): Hydrator {
+  let fn = sharedHydrators.get(model);
+  if (!fn) {
+    fn = sharedHydrator(model, sharedHydratorOf, runClassValidator);
+    sharedHydrators.set(model, fn);
+  }
+  return fn;
+}
+
+function sharedDropperOf(model: ClassModel): NullDropper {
+  let fn = sharedDroppers.get(model);
+  if (!fn) {
+    fn = sharedNullDropper(model, sharedDropperOf);
+    sharedDroppers.set(model, fn);
   }
   return fn;
 }

@@ -14,12 +14,16 @@ export type ClassValidatorRunner = (model: ClassModel, instance: object, path: s
 
 const key = (name: string): string => JSON.stringify(name);
 
-function cloneDefault<V>(value: V): V {
+/** A declared default as a field's value: objects and arrays copied, so instances never share one. */
+export function cloneDefault<V>(value: V): V {
   return typeof value === 'object' && value !== null ? structuredClone(value) : value;
 }
 
-/** True when the model or a nested one runs class-validator (so paths must be tracked). */
-function tracksPaths(model: ClassModel, seen = new Set<ClassModel>()): boolean {
+/** The null dropper of a model with nothing to drop. */
+export const keepValue: NullDropper = (value) => value;
+
+/** True when the model or a nested one runs class-validator or format checks (so paths must be tracked). */
+export function tracksPaths(model: ClassModel, seen = new Set<ClassModel>()): boolean {
   if (model.needsClassValidator || model.hasChecks) return true;
   seen.add(model);
   return model.fields.some((f) => f.nested && !seen.has(f.nested) && tracksPaths(f.nested, seen));
@@ -60,7 +64,7 @@ export function compileHydrator(model: ClassModel, hydratorOf: (m: ClassModel) =
 /** Compiles the null-dropping pre-pass for `model` (the identity when the model has nothing to drop). */
 export function compileNullDropper(model: ClassModel, dropperOf: (m: ClassModel) => NullDropper): NullDropper {
   const nestedFields = model.fields.filter((f) => f.nested);
-  if (model.nullMeansAbsent.length === 0 && nestedFields.length === 0) return (value) => value;
+  if (model.nullMeansAbsent.length === 0 && nestedFields.length === 0) return keepValue;
   const nested = model.fields.map((f) => (f.nested ? dropperOf(f.nested) : undefined));
   const lines = ["if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;", 'let out = value;', 'let c, m;'];
   for (const name of model.nullMeansAbsent) {

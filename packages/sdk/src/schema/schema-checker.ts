@@ -95,130 +95,226 @@ function typeCheck(type: string): SchemaCheck {
 function numberOf(schema: JsonSchema, key: string): number | undefined {
   const value = (schema as Record<string, unknown>)[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number') throw new Unsupported(key);
+  // NaN (never in JSON) is left to ajv rather than reasoned about.
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new Unsupported(key);
   return value;
+}
+
+/** A schema's keywords, read and checked once (a keyword with a value this checker cannot read throws {@link Unsupported}). */
+interface Keywords {
+  types?: string[];
+  values?: unknown[];
+  hasConst: boolean;
+  constValue?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: RegExp;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: SchemaCheck;
+  uniqueItems: boolean;
+  required?: string[];
+  properties: [string, SchemaCheck][];
+  rest?: SchemaCheck;
+  anyOf?: SchemaCheck[];
+}
+
+function readKeywords(schema: Record<string, unknown>): Keywords {
+  for (const key of Object.keys(schema)) if (!KNOWN.has(key)) throw new Unsupported(key);
+  const s = schema as JsonSchema & Record<string, unknown>;
+  const k: Keywords = { hasConst: 'const' in s, uniqueItems: false, properties: [] };
+  if (s.type !== undefined) {
+    const types = Array.isArray(s.type) ? [...(s.type as string[])] : [s.type as string];
+    if (s.nullable === true && !types.includes('null')) types.push('null');
+    for (const type of types) typeCheck(type);
+    k.types = types;
+  } else if (s.nullable !== undefined) {
+    throw new Unsupported('nullable without type');
+  }
+  if (s.enum !== undefined) {
+    if (!Array.isArray(s.enum)) throw new Unsupported('enum');
+    k.values = s.enum as unknown[];
+  }
+  if (k.hasConst) k.constValue = s.const;
+  k.minLength = numberOf(s, 'minLength');
+  k.maxLength = numberOf(s, 'maxLength');
+  if (s.pattern !== undefined) {
+    if (typeof s.pattern !== 'string') throw new Unsupported('pattern');
+    k.pattern = new RegExp(s.pattern, 'u');
+  }
+  k.minimum = numberOf(s, 'minimum');
+  k.maximum = numberOf(s, 'maximum');
+  k.exclusiveMinimum = numberOf(s, 'exclusiveMinimum');
+  k.exclusiveMaximum = numberOf(s, 'exclusiveMaximum');
+  k.multipleOf = numberOf(s, 'multipleOf');
+  k.minItems = numberOf(s, 'minItems');
+  k.maxItems = numberOf(s, 'maxItems');
+  if (s.items !== undefined) {
+    if (Array.isArray(s.items)) throw new Unsupported('tuple items');
+    k.items = compile(s.items);
+  }
+  if (s.uniqueItems === true) k.uniqueItems = true;
+  else if (s.uniqueItems !== undefined && s.uniqueItems !== false) throw new Unsupported('uniqueItems');
+  if (s.required !== undefined) {
+    if (!Array.isArray(s.required)) throw new Unsupported('required');
+    k.required = s.required as string[];
+  }
+  if (s.properties !== undefined) {
+    if (!isObject(s.properties)) throw new Unsupported('properties');
+    for (const [key, sub] of Object.entries(s.properties)) k.properties.push([key, compile(sub)]);
+  }
+  const additional = s.additionalProperties;
+  if (additional !== undefined && additional !== true) k.rest = compile(additional);
+  if (s.anyOf !== undefined) {
+    if (!Array.isArray(s.anyOf) || s.anyOf.length === 0) throw new Unsupported('anyOf');
+    k.anyOf = (s.anyOf as unknown[]).map(compile);
+  }
+  return k;
+}
+
+/** True when `v`, already known to be a string, meets the length and pattern keywords. */
+function stringCheck(k: Keywords): SchemaCheck | undefined {
+  const { minLength, maxLength, pattern } = k;
+  if (minLength === undefined && maxLength === undefined && !pattern) return undefined;
+  return (v) => {
+    const text = v as string;
+    // A code point is one or two UTF-16 units: count only when the unit count cannot decide.
+    if (minLength !== undefined && (text.length < minLength || (text.length < 2 * minLength && codePoints(text) < minLength))) return false;
+    if (maxLength !== undefined && text.length > maxLength && codePoints(text) > maxLength) return false;
+    return !pattern || pattern.test(text);
+  };
+}
+
+/** True when `v`, already known to be a number, meets the range and multipleOf keywords. */
+function numberCheck(k: Keywords): SchemaCheck | undefined {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = k;
+  if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && multipleOf === undefined) return undefined;
+  const low = minimum ?? -Infinity;
+  const high = maximum ?? Infinity;
+  return (v) => {
+    const n = v as number;
+    // Comparisons with NaN are false, as in ajv's generated code.
+    if (minimum !== undefined && !(n >= low)) return false;
+    if (maximum !== undefined && !(n <= high)) return false;
+    if (exclusiveMinimum !== undefined && !(n > exclusiveMinimum)) return false;
+    if (exclusiveMaximum !== undefined && !(n < exclusiveMaximum)) return false;
+    if (multipleOf !== undefined) {
+      // ajv's own test (no multipleOfPrecision): the quotient must be an integer as parseInt reads it.
+      const quotient = n / multipleOf;
+      if (quotient !== parseInt(String(quotient), 10)) return false;
+    }
+    return true;
+  };
+}
+
+/** True when `v`, already known to be an array, meets the array keywords. */
+function arrayCheck(k: Keywords): SchemaCheck | undefined {
+  const { minItems, maxItems, items: item, uniqueItems } = k;
+  if (minItems === undefined && maxItems === undefined && !item && !uniqueItems) return undefined;
+  return (v) => {
+    const list = v as unknown[];
+    if (minItems !== undefined && !(list.length >= minItems)) return false;
+    if (maxItems !== undefined && !(list.length <= maxItems)) return false;
+    // An index loop, not every(): a hole in a sparse array is an undefined item, as for ajv.
+    if (item) for (let i = 0; i < list.length; i++) if (!item(list[i])) return false;
+    if (uniqueItems) for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (equal(list[i], list[j])) return false;
+    return true;
+  };
+}
+
+/** True when `v`, already known to be a plain object, meets the object keywords (one pass, no closure per keyword). */
+function objectCheck(k: Keywords): SchemaCheck | undefined {
+  const { properties, rest } = k;
+  const required = k.required ?? [];
+  if (properties.length === 0 && !rest && required.length === 0) return undefined;
+  const keys = properties.map(([key]) => key);
+  const checks = properties.map(([, check]) => check);
+  const requiredHere = keys.map((key) => required.includes(key));
+  const requiredElsewhere = required.filter((key) => !keys.includes(key));
+  const declared = new Set(keys);
+  return (v) => {
+    const o = v as Record<string, unknown>;
+    for (let i = 0; i < keys.length; i++) {
+      const value = o[keys[i]!];
+      // ajv's test: a property whose value is undefined is missing.
+      if (value === undefined) {
+        if (requiredHere[i]) return false;
+      } else if (!checks[i]!(value)) {
+        return false;
+      }
+    }
+    for (let i = 0; i < requiredElsewhere.length; i++) if (o[requiredElsewhere[i]!] === undefined) return false;
+    if (rest) {
+      const own = Object.keys(o);
+      for (let i = 0; i < own.length; i++) if (!declared.has(own[i]!) && !rest(o[own[i]!])) return false;
+    }
+    return true;
+  };
+}
+
+/** Membership in `enum` (ajv's deep equality; primitives compare as `includes` does). */
+function enumCheck(values: unknown[]): SchemaCheck {
+  if (values.every((value) => typeof value !== 'object' || value === null)) {
+    // For primitives, deep equality is SameValueZero (NaN equals NaN, 0 equals -0): includes().
+    return (v) => (typeof v === 'object' && v !== null ? false : values.includes(v));
+  }
+  return (v) => values.some((allowed) => equal(v, allowed));
+}
+
+/**
+ * One type (the shape class models produce: a field is a string, a number, an array or an
+ * object): the type test and that type's keywords in one closure. Keywords of other types
+ * never apply to such a value, so they are dropped.
+ */
+function singleTypeCheck(type: string, k: Keywords): SchemaCheck {
+  const typeOk = typeCheck(type);
+  const rest =
+    type === 'string' ? stringCheck(k) : type === 'number' || type === 'integer' ? numberCheck(k) : type === 'array' ? arrayCheck(k) : type === 'object' ? objectCheck(k) : undefined;
+  const member = k.values ? enumCheck(k.values) : undefined;
+  if (!rest && !member) return typeOk;
+  if (!member) return (v) => typeOk(v) && rest!(v);
+  if (!rest) return (v) => typeOk(v) && member(v);
+  return (v) => typeOk(v) && member(v) && rest(v);
 }
 
 function compile(schema: unknown): SchemaCheck {
   if (schema === true) return () => true;
   if (schema === false) return () => false;
   if (!isObject(schema)) throw new Unsupported('schema');
-  for (const key of Object.keys(schema)) if (!KNOWN.has(key)) throw new Unsupported(key);
-  const s = schema as JsonSchema & Record<string, unknown>;
-  const checks: SchemaCheck[] = [];
+  const k = readKeywords(schema);
+  if (k.types?.length === 1 && !k.hasConst && !k.anyOf) return singleTypeCheck(k.types[0]!, k);
+  return generalCheck(k);
+}
 
-  if (s.type !== undefined) {
-    const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-    if (s.nullable === true && !types.includes('null')) types.push('null');
-    const each = types.map(typeCheck);
+/** Any combination of keywords: one check per keyword, each ignoring values of other types (as ajv does). */
+function generalCheck(k: Keywords): SchemaCheck {
+  const checks: SchemaCheck[] = [];
+  if (k.types) {
+    const each = k.types.map(typeCheck);
     checks.push(each.length === 1 ? each[0]! : (v) => each.some((check) => check(v)));
-  } else if (s.nullable !== undefined) {
-    throw new Unsupported('nullable without type');
   }
-  if (s.enum !== undefined) {
-    if (!Array.isArray(s.enum)) throw new Unsupported('enum');
-    const values = s.enum as unknown[];
-    checks.push((v) => values.some((allowed) => equal(v, allowed)));
-  }
-  if ('const' in s) {
-    const expected = s.const;
+  if (k.values) checks.push(enumCheck(k.values));
+  if (k.hasConst) {
+    const expected = k.constValue;
     checks.push((v) => equal(v, expected));
   }
-
-  // String keywords (they ignore other types).
-  const minLength = numberOf(s, 'minLength');
-  const maxLength = numberOf(s, 'maxLength');
-  if (minLength !== undefined || maxLength !== undefined) {
-    checks.push((v) => {
-      if (typeof v !== 'string') return true;
-      const length = codePoints(v);
-      return (minLength === undefined || length >= minLength) && (maxLength === undefined || length <= maxLength);
-    });
-  }
-  if (s.pattern !== undefined) {
-    if (typeof s.pattern !== 'string') throw new Unsupported('pattern');
-    const regex = new RegExp(s.pattern, 'u');
-    checks.push((v) => typeof v !== 'string' || regex.test(v));
-  }
-
-  // Number keywords.
-  const minimum = numberOf(s, 'minimum');
-  const maximum = numberOf(s, 'maximum');
-  const exclusiveMinimum = numberOf(s, 'exclusiveMinimum');
-  const exclusiveMaximum = numberOf(s, 'exclusiveMaximum');
-  const multipleOf = numberOf(s, 'multipleOf');
-  if (minimum !== undefined) checks.push((v) => typeof v !== 'number' || v >= minimum);
-  if (maximum !== undefined) checks.push((v) => typeof v !== 'number' || v <= maximum);
-  if (exclusiveMinimum !== undefined) checks.push((v) => typeof v !== 'number' || v > exclusiveMinimum);
-  if (exclusiveMaximum !== undefined) checks.push((v) => typeof v !== 'number' || v < exclusiveMaximum);
-  if (multipleOf !== undefined) {
-    // ajv's own test (no multipleOfPrecision): the quotient must be an integer as parseInt reads it.
-    checks.push((v) => {
-      if (typeof v !== 'number') return true;
-      const quotient = v / multipleOf;
-      return quotient === parseInt(String(quotient), 10);
-    });
-  }
-
-  // Array keywords.
-  const minItems = numberOf(s, 'minItems');
-  const maxItems = numberOf(s, 'maxItems');
-  if (minItems !== undefined) checks.push((v) => !Array.isArray(v) || v.length >= minItems);
-  if (maxItems !== undefined) checks.push((v) => !Array.isArray(v) || v.length <= maxItems);
-  if (s.items !== undefined) {
-    if (Array.isArray(s.items)) throw new Unsupported('tuple items');
-    const item = compile(s.items);
-    checks.push((v) => {
-      if (!Array.isArray(v)) return true;
-      // An index loop, not every(): a hole in a sparse array is an undefined item, as for ajv.
-      for (let i = 0; i < v.length; i++) if (!item(v[i])) return false;
-      return true;
-    });
-  }
-  if (s.uniqueItems === true) {
-    checks.push((v) => {
-      if (!Array.isArray(v)) return true;
-      for (let i = 1; i < v.length; i++) for (let j = 0; j < i; j++) if (equal(v[i], v[j])) return false;
-      return true;
-    });
-  } else if (s.uniqueItems !== undefined && s.uniqueItems !== false) {
-    throw new Unsupported('uniqueItems');
-  }
-
-  // Object keywords.
-  if (s.required !== undefined) {
-    if (!Array.isArray(s.required)) throw new Unsupported('required');
-    const required = s.required as string[];
-    // ajv's test: a property whose value is undefined is missing.
-    checks.push((v) => !isObject(v) || required.every((key) => v[key] !== undefined));
-  }
-  const properties = s.properties;
-  const fields: [string, SchemaCheck][] = [];
-  if (properties !== undefined) {
-    if (!isObject(properties)) throw new Unsupported('properties');
-    for (const [key, sub] of Object.entries(properties)) fields.push([key, compile(sub)]);
-  }
-  const additional = s.additionalProperties;
-  const rest = additional === undefined || additional === true ? undefined : compile(additional);
-  if (fields.length > 0 || rest) {
-    const declared = new Set(fields.map(([key]) => key));
-    checks.push((v) => {
-      if (!isObject(v)) return true;
-      for (const [key, check] of fields) {
-        const value = v[key];
-        if (value !== undefined && !check(value)) return false;
-      }
-      if (rest) for (const key of Object.keys(v)) if (!declared.has(key) && !rest(v[key])) return false;
-      return true;
-    });
-  }
-
-  if (s.anyOf !== undefined) {
-    if (!Array.isArray(s.anyOf) || s.anyOf.length === 0) throw new Unsupported('anyOf');
-    const options = (s.anyOf as unknown[]).map(compile);
+  const strings = stringCheck(k);
+  if (strings) checks.push((v) => typeof v !== 'string' || strings(v));
+  const numbers = numberCheck(k);
+  if (numbers) checks.push((v) => typeof v !== 'number' || numbers(v));
+  const arrays = arrayCheck(k);
+  if (arrays) checks.push((v) => !Array.isArray(v) || arrays(v));
+  const objects = objectCheck(k);
+  if (objects) checks.push((v) => !isObject(v) || objects(v));
+  if (k.anyOf) {
+    const options = k.anyOf;
     checks.push((v) => options.some((check) => check(v)));
   }
-
   if (checks.length === 0) return () => true;
   if (checks.length === 1) return checks[0]!;
   return (v) => {

@@ -19,6 +19,7 @@ import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import { codecOf, jsonSchemaOf } from '@toolwright/sdk';
 import type { JsonSchema } from '@toolwright/sdk';
+import { uncachedCodec } from '../../src/schema/codec.js';
 import { mcpJsonSchemaOf } from '../../src/schema/mcp-json-schema-of.js';
 import { AGREEMENT_FIXTURES } from '../fixtures/schema-fixtures.js';
 
@@ -153,6 +154,10 @@ describe('schema ⇔ validator agreement', () => {
       const check = oracle.compile(schema);
       const mcpCheck = mcpOracle.compile(mcpJsonSchemaOf(cls));
       const codec = codecOf(cls);
+      // Each path of the codec on its own, for all runs: the closure checker with the shared
+      // hydrator (a class's first calls), and ajv with the compiled hydrator (later calls).
+      const firstCalls = uncachedCodec(cls, Infinity);
+      const laterCalls = uncachedCodec(cls, 0);
       const valid = validArb(schema);
       const input = fc.oneof(valid, fc.tuple(valid, mutationArb).map(([v, m]) => mutate(v, m)));
       let accepted = 0;
@@ -162,6 +167,8 @@ describe('schema ⇔ validator agreement', () => {
           const expected = check(normalized) && formatRulesAccept(cls, normalized);
           expect(mcpCheck(normalized)).toBe(check(normalized));
           const result = codec.parse(x);
+          expect(firstCalls.parse(x)).toStrictEqual(result);
+          expect(laterCalls.parse(x)).toStrictEqual(result);
           if (result.ok) {
             accepted++;
             expect(result.value).toBeInstanceOf(cls);

@@ -26,12 +26,21 @@ const SCHEMAS: JsonSchema[] = [
   { type: 'object', properties: { a: { type: 'string' }, b: { type: 'object', properties: { c: { type: 'integer' } }, additionalProperties: false } }, required: ['a'], additionalProperties: false },
   { type: 'object', additionalProperties: { type: 'number' } },
   { minLength: 1, minimum: 3, minItems: 1 },
+  // One type: the type test and its keywords fused (other types' keywords cannot apply).
+  { type: 'string', minLength: 2 },
+  { type: 'string', enum: ['a', 'b', 'ab'], maxLength: 1 },
+  { type: 'integer', enum: [1, 2, 3, 2.5], minimum: 2 },
+  { type: 'number', minimum: 0, maximum: 1, multipleOf: 0.25 },
+  { type: 'object', required: ['x', 'a'], properties: { a: { type: 'string' } } },
+  { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 2 },
+  { type: 'string', minLength: 1, items: { type: 'integer' }, minimum: 3, required: ['a'] },
+  { type: 'null', enum: [null, 1] },
 ];
 
 const json = fc.jsonValue({ maxDepth: 3 });
 const edgy = fc.oneof(
   json,
-  fc.constantFrom('😀😀', '😀', 'ab', 'abc', 'a😀c', 0.3, 0.30000000000000004, 1e21, 2.5, -1, 10, 11, null, [1, 1], [1, 2], [1, { a: 2 }], [1, { a: 3 }], { a: undefined }, { a: 'x', b: { c: 1.5 } }, { a: true }, { a: true, z: 1 }, { x: 1, y: 'n' }),
+  fc.constantFrom('😀😀', '😀', 'ab', 'abc', 'a😀c', 0.3, 0.30000000000000004, 1e21, 2.5, -1, 10, 11, null, [1, 1], [1, 2], [1, { a: 2 }], [1, { a: 3 }], { a: undefined }, { a: 'x', b: { c: 1.5 } }, { a: true }, { a: true, z: 1 }, { x: 1, y: 'n' }, { x: 1, a: 'q' }, { x: undefined, a: 'q' }, '😀a', 'a', '', 0.25, 0.75, ['a', ''], ['a', 'b', 'c'], 3),
 );
 
 describe('schemaChecker', () => {
