@@ -8,6 +8,7 @@ import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp
 import { MemoryEventStore } from './memory-event-store.js';
 import { ErrorCode, SetLevelRequestSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolServer } from './create-tool-server.js';
+import type { ToolServerOptions } from './create-tool-server.js';
 import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
 import type { ServedToolset } from './served-toolset.js';
@@ -69,6 +70,8 @@ export interface HttpServeOptions {
    * header): a message refuses the request with HTTP 400 and that message as a JSON-RPC error.
    */
   checkHeaders?: (headers: IncomingHttpHeaders) => string | undefined;
+  /** Per-call metadata from a request's headers, given to every tools/call of that request (see `ToolServerOptions.callMetadata`). */
+  callMetadata?: ToolServerOptions['callMetadata'];
 }
 
 /** A running `serve --http`. */
@@ -172,7 +175,7 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
           });
         },
       });
-      server = createToolServer(toolset);
+      server = createToolServer(toolset, { callMetadata: options.callMetadata });
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
         void owned?.close();
@@ -194,7 +197,7 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
       sendError(res, 405, 'Method not allowed: this server is stateless (no session, no SSE stream to open or delete); send POST requests only.', { allow: 'POST' });
       return;
     }
-    const server = createToolServer(statelessSource!);
+    const server = createToolServer(statelessSource!, { callMetadata: options.callMetadata });
     // Said, not silently dropped: a level set here would be forgotten when this request ends.
     server.setRequestHandler(SetLevelRequestSchema, () => {
       // A plain error with a code: McpError would prefix its message ("MCP error -32600: …") on the wire.
