@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { McpServerConfig } from '@toolwright/sdk';
+import type { JsonSchema, McpServerConfig } from '@toolwright/sdk';
 import { elicitationFields, parseFieldAnswer, shownDefault } from '../../src/server-requests/elicitation-fields.js';
 import { withServerRequests } from '../../src/server-requests/with-server-requests.js';
 import type { ServerRequestAnswers } from '../../src/server-requests/server-request-answers.js';
 
-const schema = {
-  type: 'object' as const,
+const schema: JsonSchema = {
+  type: 'object',
   properties: {
     name: { type: 'string', title: 'Name', minLength: 2, maxLength: 5 },
     age: { type: 'integer', minimum: 0, maximum: 150, default: 30 },
