@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { FIXTURES, ROOT, startCli, waitForStderr } from './cli-harness.js';
+import { FIXTURES, ROOT, runCli, startCli, waitForStderr } from './cli-harness.js';
 
 const TOOLS = ['--import', join(FIXTURES, 'scale-tools.mjs')];
 const CALLS = 1_000;
@@ -168,5 +168,13 @@ describe('docs/deployment.md', () => {
   it('shows the HAProxy configurations these tests run, verbatim', () => {
     const doc = readFileSync(join(ROOT, 'docs/deployment.md'), 'utf8');
     for (const config of ['haproxy.cfg', 'haproxy-sticky.cfg']) expect(doc).toContain(readFileSync(join(ROOT, 'docs/deploy', config), 'utf8'));
+  });
+});
+
+describe('serve --allowed-host', () => {
+  it('refuses an entry that is neither a host name nor host:port, before serving', async () => {
+    const run = await runCli(['serve', '--http', '--port', '0', '--allowed-host', 'lb.example:99999']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe("toolwright serve: --allowed-host: expected a host name or host:port, got 'lb.example:99999'.");
   });
 });
