@@ -233,6 +233,6 @@ describe('toolwright serve --http', () => {
     child.stdin.end();
     const run = await finished(child);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('toolwright serve: choose one transport, either --stdio or --http.\nUsage: toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state | --stateless])\n');
+    expect(run.stderr).toBe('toolwright serve: choose one transport, either --stdio or --http.\nUsage: toolwright serve [--spec FILE] [--context KEY=VALUE]... (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state | --stateless])\n');
   });
 });

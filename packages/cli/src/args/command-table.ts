@@ -40,16 +40,18 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The names of the subcommands. */
-export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'groups' | 'help' | 'version';
+export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'groups' | 'auth' | 'help' | 'version';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   shell: {
-    usage: 'toolwright [--spec FILE]',
+    usage: 'toolwright [--spec FILE] [--context KEY=VALUE]...',
     summary: 'interactive shell over the toolset (on a TTY; otherwise prints the tool list)',
     positionals: [0, 0],
-    options: {},
-    examples: ['toolwright', 'toolwright --spec agent.yaml'],
+    options: {
+      context: { type: 'string', multiple: true, value: 'KEY=VALUE', help: "a value of every turn's context the spec's toolsets see (their when:); repeatable" },
+    },
+    examples: ['toolwright', 'toolwright --spec agent.yaml', 'toolwright --spec agent.yaml --context role=admin'],
   },
   list: {
     usage: 'toolwright list [--spec FILE] [--json] [--context KEY=VALUE]...',
@@ -90,11 +92,12 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     ],
   },
   serve: {
-    usage: 'toolwright serve [--spec FILE] (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state | --stateless])',
+    usage: 'toolwright serve [--spec FILE] [--context KEY=VALUE]... (--stdio | --http [--host H] [--port P] [--max-sessions N] [--session-idle S] [--shared-state | --stateless])',
     summary: 'one MCP server over the whole toolset (native and proxied MCP tools)',
     positionals: [0, 0],
     options: {
       stdio: { type: 'boolean', help: 'speak MCP on stdin/stdout' },
+      context: { type: 'string', multiple: true, value: 'KEY=VALUE', help: "a value of the turn's context the spec's toolsets see (their when:): the served tools are that turn's view; repeatable" },
       http: { type: 'boolean', help: 'Streamable HTTP on http://HOST:PORT/mcp' },
       host: { type: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; a non-loopback bind requires a bearer token)' },
       port: { type: 'string', value: 'P', help: `port (default ${DEFAULT_PORT}; 0 picks a free one)` },
@@ -132,6 +135,16 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'toolwright groups tools builtin::memory --spec agent.yaml --json',
       'toolwright groups unregister mcp::docs',
     ],
+  },
+  auth: {
+    usage: 'toolwright auth (login SERVER [--timeout S] | status [SERVER] [--json] | logout SERVER) --spec FILE',
+    summary: "sign in to an HTTP MCP server of the spec (OAuth; tokens kept in its auth.tokenFile), show or remove the sign-in",
+    positionals: [1, 2],
+    options: {
+      timeout: { type: 'string', value: 'S', help: 'login: how long to wait for the browser (default 300)' },
+      json: { type: 'boolean', help: 'status: machine-readable output' },
+    },
+    examples: ['toolwright auth login github --spec agent.yaml', 'toolwright auth status --spec agent.yaml', 'toolwright auth logout github --spec agent.yaml'],
   },
   help: {
     usage: 'toolwright help [COMMAND]',

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { turnValuesOf } from '../args/context-values.js';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
 import { COMMANDS, DEFAULT_PORT } from '../args/command-table.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { allowedHostEntry, isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
 import type { CommandContext } from './command-context.js';
+import type { Toolset } from '../toolset/toolset.js';
 import { elicitApproval } from '../policy/approval-prompts.js';
 
 function parsePort(text: string | undefined): number {
@@ -78,7 +80,17 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   // Stateless: no sessions, so one conversation per replica (what a session would have kept).
   const shared = flag(line.values, 'shared-state') || stateless;
   const bindHost = host ?? '127.0.0.1';
-  const toolset = await context.openToolset({ approval: elicitApproval, upstream: true });
+  // --context: the served tools are the view of a turn with these values (each session's toolset alike).
+  const values = turnValuesOf(line, 'serve');
+  const open = async (): Promise<Toolset> => {
+    const opened = await context.openToolset({ approval: elicitApproval, upstream: true });
+    await opened.startTurns(values).catch(async (error: unknown) => {
+      await opened.close();
+      throw error;
+    });
+    return opened;
+  };
+  const toolset = await open();
   try {
     if (stdio) {
       const { serveStdio } = await import('../serve/serve-stdio.js');
@@ -95,7 +107,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     const [{ startHttpServer }, { providerDataHooks }] = await Promise.all([import('../serve/http-server.js'), import('../groups/provider-data-hooks.js')]);
     // One conversation per MCP session (its own terminal, state and undo history) unless
     // --shared-state; the toolset opened above checked the spec and stays for shared state only.
-    const source = shared ? toolset : () => context.openToolset({ approval: elicitApproval, upstream: true });
+    const source = shared ? toolset : open;
     const running = await startHttpServer(source, {
       host: bindHost,
       port,

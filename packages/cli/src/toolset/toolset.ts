@@ -22,7 +22,7 @@ export interface ToolRuntime {
     options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers; metadata?: Record<string, unknown> },
   ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
   /** What the model sees this turn (static tools and the toolsets' tools). */
-  readonly view?: { get(name: string): ToolDefinition | undefined };
+  readonly view?: { get(name: string): ToolDefinition | undefined; tools?(): ToolDefinition[] };
   /** Starts a turn for the context `values` (toolsets resolved) and returns its view. */
   startTurn?(values: Readonly<Record<string, unknown>>): Promise<{ tools(): ToolDefinition[] }>;
   onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
@@ -61,6 +61,8 @@ export interface CallOutcome {
 export class Toolset implements ServedToolset {
   private calls = 0;
   private closing?: Promise<void>;
+  /** Set by {@link Toolset.startTurns}: the turn's context values, and whether each call ends a turn. */
+  private turns?: { values: Readonly<Record<string, unknown>>; afterEachCall: boolean; onTurnError?: (error: unknown) => void };
   /** The spec's MCP servers, when the toolset was opened for `serve` (`upstream: true`). */
   upstreams?: UpstreamDirectory;
 
@@ -70,14 +72,31 @@ export class Toolset implements ServedToolset {
     private readonly builtinNames: ReadonlySet<string>,
   ) {}
 
-  /** The current tools, in tools-map order. */
+  /**
+   * The current tools: in tools-map order, or, once {@link Toolset.startTurns} was called, the
+   * turn's view (static tools, then the spec's toolsets resolved for the turn's context).
+   */
   tools(): readonly ToolDefinition[] {
-    return [...this.runtime.toolsMap.values()];
+    const view = this.turns ? this.runtime.view : undefined;
+    return view?.tools ? view.tools() : [...this.runtime.toolsMap.values()];
   }
 
   /** The names of the current tools. */
   names(): string[] {
-    return [...this.runtime.toolsMap.keys()];
+    return this.turns ? this.tools().map((tool) => tool.name) : [...this.runtime.toolsMap.keys()];
+  }
+
+  /**
+   * Resolves the spec's toolsets for the context `values` (`--context key=value`: what their
+   * `when:` sees) and lists that turn's view from now on. With `afterEachCall`, every call ends
+   * the turn and the next one starts with the same values, so what a call changed (tool groups
+   * activated by `reset_tools`) shows in the next listing and call; such a later turn's error goes
+   * to `onTurnError` and the last view stays. Rejects like `Agent.startTurn` (a toolset offering a
+   * name twice for these values).
+   */
+  async startTurns(values: Readonly<Record<string, unknown>>, options: { afterEachCall?: boolean; onTurnError?: (error: unknown) => void } = {}): Promise<void> {
+    await this.runtime.startTurn?.(values);
+    this.turns = { values, afterEachCall: options.afterEachCall ?? false, onTurnError: options.onTurnError };
   }
 
   /** The tool called `name`, if any. */
@@ -110,11 +129,11 @@ export class Toolset implements ServedToolset {
     }));
   }
 
-  /** The rows of `toolwright list`. */
+  /** The rows of `toolwright list` (a toolset's tool, in a turn's view, has the origin `toolset`). */
   rows(): ToolRow[] {
     return this.tools().map((tool) => ({
       name: tool.name,
-      origin: this.originLabel(tool.name),
+      origin: this.turns && !this.runtime.originOf(tool.name) ? 'toolset' : this.originLabel(tool.name),
       title: tool.title,
       description: tool.description,
       annotations: tool.annotations,
@@ -128,8 +147,19 @@ export class Toolset implements ServedToolset {
       { id, name, arguments: args },
       { signal: options.signal, timeoutMs: options.timeoutMs, onProgress: options.onProgress, client: options.client, metadata: options.metadata },
     );
+    if (this.turns?.afterEachCall) await this.nextTurn();
     const actionEvent = events.find((e) => (e as { action?: unknown }).action instanceof Action) as { action: Action } | undefined;
     return { observation, action: actionEvent?.action, events };
+  }
+
+  /** Starts the next turn; its error goes to `onTurnError` and the last view stays (a call never rejects). */
+  private async nextTurn(): Promise<void> {
+    const turns = this.turns!;
+    try {
+      await this.runtime.startTurn?.(turns.values);
+    } catch (error) {
+      turns.onTurnError?.(error);
+    }
   }
 
   /** {@link ServedToolset.call}: the observation of {@link Toolset.execute}. */
