@@ -90,6 +90,13 @@ describe('toolwright groups', () => {
     const ref = await runCli(['list', '--spec', 'badref.yaml'], { cwd: dir });
     expect(ref.code).toBe(2);
     expect(ref.stderr).toContain("badref.yaml: toolgroups[0]: 'builtin::memory/' is not a tool group reference;");
+    // Fact 54, improved: an unknown group or tool in the spec's toolgroups is named with the closest one.
+    writeFileSync(join(dir, 'unknown.yaml'), SPEC.replace("toolgroups: ['builtin::memory']", "toolgroups: ['builtin::memroy']"));
+    const group = await runCli(['list', '--spec', 'unknown.yaml'], { cwd: dir });
+    expect([group.code, group.stderr.trim()]).toEqual([2, "toolwright: cannot build spec unknown.yaml: Tool group 'builtin::memroy' not found. Did you mean 'builtin::memory'? Available tool groups: builtin::memory, mcp::down."]);
+    writeFileSync(join(dir, 'unknown-tool.yaml'), SPEC.replace("toolgroups: ['builtin::memory']", "toolgroups: ['builtin::memory/memory_qury']"));
+    const tool = await runCli(['list', '--spec', 'unknown-tool.yaml'], { cwd: dir });
+    expect([tool.code, tool.stderr.trim()]).toEqual([2, "toolwright: cannot build spec unknown-tool.yaml: Tool 'memory_qury' not found in tool group 'builtin::memory'. Did you mean 'memory_query'? Its tools: memory_insert, memory_query."]);
     const noSpec = await runCli(['groups', 'list'], { cwd: dir });
     expect([noSpec.code, noSpec.stdout.trim()]).toEqual([0, "No tool groups registered (none in the spec's toolGroupRegistry, none from 'toolwright groups register')."]);
   });
