@@ -5,6 +5,8 @@ import type { CallContext } from './call-context.js';
 import { compileHooks } from './call-hooks.js';
 import type { CallHooks } from './call-hooks.js';
 import type { CallMiddleware, CallPhase } from './call-middleware.js';
+import { stepOf } from './call-step.js';
+import type { CallStep } from './call-step.js';
 import { hooksPhase, hooksStep } from './phases/hooks-phase.js';
 import { invokePhase, invokeStep } from './phases/invoke-phase.js';
 import { lockPhase, lockStep } from './phases/lock-phase.js';
@@ -26,13 +28,6 @@ export interface CallPipelineOptions {
 }
 
 const DONE: Promise<void> = Promise.resolve();
-
-/**
- * @internal One of the pipeline's own phases, run without a `next` closure: it goes on with
- * `pipeline.continue(ctx, next)` and returns nothing when the call (from here on) finished
- * synchronously, so a call whose tool answers synchronously makes no promise hop at all.
- */
-export type CallStep = (ctx: CallContext, pipeline: CallPipeline, next: number) => void | Promise<void>;
 
 /** The pipeline's own phases that never throw or reject (errors become the outcome), so they need no guard. */
 const TRUSTED: ReadonlySet<CallPhase> = new Set<CallPhase>([resolvePhase, lockPhase, invokePhase]);
@@ -78,7 +73,7 @@ export class CallPipeline {
     if (approval) phases.push(approval);
     // After approval: a call waiting for a human holds no lock.
     phases.push(lockPhase);
-    const steps: (CallStep | undefined)[] = phases.map((phase) => STEPS.get(phase));
+    const steps: (CallStep | undefined)[] = phases.map((phase) => STEPS.get(phase) ?? stepOf(phase));
     const hooks = compileHooks(options.hooks);
     if (hooks) {
       phases.push(hooksPhase(hooks));
@@ -122,8 +117,8 @@ export class CallPipeline {
     return outcome.then(undefined, (error: unknown) => ctx.fail(error));
   }
 
-  /** The `next` a middleware gets: always a promise (DONE when the rest finished synchronously). */
-  private nextOf(ctx: CallContext, index: number): () => Promise<void> {
+  /** @internal The `next` a middleware gets: always a promise (DONE when the rest finished synchronously). */
+  nextOf(ctx: CallContext, index: number): () => Promise<void> {
     return () => this.continue(ctx, index) ?? DONE;
   }
 }

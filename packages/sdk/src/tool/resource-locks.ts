@@ -26,49 +26,6 @@ export function conflicts(a: ResourceAccess, b: ResourceAccess): boolean {
 export type ReleaseLock = () => void;
 
 /**
- * @internal A place in a {@link ResourceLocks} queue: waiting, then holding the lock until
- * {@link LockEntry.release}. The runtime keeps the entry itself (no release closure per call).
- */
-export class LockEntry {
-  /** What the call touches; undefined while a reservation does not know it yet (counts as "writes anything"). */
-  access: ResourceAccess | undefined;
-  /** False while a reservation waits to be taken: it holds its place but is never granted. */
-  ready: boolean;
-  /** Resolves the promise of a call that waits for its grant. */
-  grant?: (entry: LockEntry) => void;
-  private released = false;
-
-  constructor(
-    protected readonly locks: ResourceLocks,
-    access: ResourceAccess | undefined,
-    ready: boolean,
-  ) {
-    this.access = access;
-    this.ready = ready;
-  }
-
-  /** Gives the held lock back. Calling it again does nothing. */
-  release(): void {
-    if (this.released) return;
-    this.released = true;
-    this.locks.releaseOf(this);
-  }
-}
-
-/** Removes `entry` from `list` (pop when last: no array allocated); its former index, -1 when absent. */
-function remove(list: LockEntry[], entry: LockEntry): number {
-  const index = list.indexOf(entry);
-  if (index === list.length - 1) list.pop();
-  else if (index >= 0) list.splice(index, 1);
-  return index;
-}
-
-/** The release function of a held entry (for callers of the public API). */
-function releaserOf(entry: LockEntry): ReleaseLock {
-  return () => entry.release();
-}
-
-/**
  * A call's place in the queue of a {@link ResourceLocks}, taken when the call is scheduled (so the
  * locks are granted in call order) and claimed later, once the call may run (after its approval).
  * While it waits it blocks only later calls it conflicts with; it holds no lock.
@@ -80,6 +37,77 @@ export interface LockReservation {
   take(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock>;
   /** Gives the place up (the call ended before it needed the lock). Does nothing once taken or cancelled. */
   cancel(): void;
+}
+
+/**
+ * @internal A place in a {@link ResourceLocks} queue: a reservation waiting to be taken, or a call
+ * waiting for or holding its lock until {@link LockEntry.release}. One class for both (no closure
+ * and no subclass per call): the runtime keeps the entry itself.
+ */
+export class LockEntry implements LockReservation {
+  /** What the call touches; undefined while a reservation does not know it yet (counts as "writes anything"). */
+  access: ResourceAccess | undefined;
+  /** False while a reservation waits to be taken: it holds its place but is never granted. */
+  ready: boolean;
+  /** Resolves the promise of a call that waits for its grant. */
+  grant?: (entry: LockEntry) => void = undefined;
+  /** True once taken or cancelled (a reservation's `take` and `cancel` work once). */
+  private done: boolean;
+  private released = false;
+
+  constructor(
+    private readonly locks: ResourceLocks,
+    access: ResourceAccess | undefined,
+    ready: boolean,
+  ) {
+    this.access = access;
+    this.ready = ready;
+    this.done = ready;
+  }
+
+  /** Gives the held lock back. Calling it again does nothing. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.locks.releaseOf(this);
+  }
+
+  declare(access: ResourceAccess): void {
+    if (!this.done) this.locks.declareOf(this, access);
+  }
+
+  take(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
+    const held = this.claim(access);
+    return held instanceof LockEntry ? releaserOf(held) : held.then(releaserOf);
+  }
+
+  /** @internal {@link LockEntry.take} for the runtime: the held entry itself (this one, or a new one once taken before). */
+  claim(access: ResourceAccess): LockEntry | Promise<LockEntry> {
+    if (this.done) return this.locks.enter(access);
+    this.done = true;
+    return this.locks.takeOf(this, access);
+  }
+
+  cancel(): void {
+    if (this.done) return;
+    this.done = true;
+    this.locks.cancelOf(this);
+  }
+}
+
+/** @internal A reservation: a {@link LockEntry} not taken yet. */
+export type Reservation = LockEntry;
+
+/** Removes `entry` from `list` (pop when last: no array allocated). */
+function remove(list: LockEntry[], entry: LockEntry, index = list.indexOf(entry)): void {
+  if (index < 0) return;
+  if (index === list.length - 1) list.pop();
+  else list.splice(index, 1);
+}
+
+/** The release function of a held entry (for callers of the public API). */
+function releaserOf(entry: LockEntry): ReleaseLock {
+  return () => entry.release();
 }
 
 /**
@@ -132,9 +160,9 @@ export class ResourceLocks {
    * a writer of everything, so later calls wait for it to say. Every reservation must end taken
    * (then released) or cancelled, or the calls after it wait for ever.
    */
-  reserve(): Reservation {
+  reserve(): LockEntry {
     // The entry is the reservation (a class, not closures: one object per call).
-    const entry = new Reservation(this);
+    const entry = new LockEntry(this, undefined, false);
     this.waiting.push(entry);
     return entry;
   }
@@ -151,7 +179,7 @@ export class ResourceLocks {
     entry.ready = true;
     const index = this.waiting.indexOf(entry);
     if (!this.blocked(access, this.active.length, index)) {
-      remove(this.waiting, entry);
+      remove(this.waiting, entry, index);
       this.active.push(entry);
       // Leaving the queue may free later calls that waited only for this place.
       if (index < this.waiting.length) this.pump();
@@ -191,37 +219,6 @@ export class ResourceLocks {
       this.active.push(entry);
       entry.grant!(entry);
     }
-  }
-}
-
-/** @internal A place in a {@link ResourceLocks} queue (its entry and its {@link LockReservation} in one object). */
-export class Reservation extends LockEntry implements LockReservation {
-  private done = false;
-
-  constructor(locks: ResourceLocks) {
-    super(locks, undefined, false);
-  }
-
-  declare(access: ResourceAccess): void {
-    if (!this.done) this.locks.declareOf(this, access);
-  }
-
-  take(access: ResourceAccess): ReleaseLock | Promise<ReleaseLock> {
-    const held = this.claim(access);
-    return held instanceof LockEntry ? releaserOf(held) : held.then(releaserOf);
-  }
-
-  /** @internal {@link Reservation.take} for the runtime: the held entry itself (this one, or a new one once taken before). */
-  claim(access: ResourceAccess): LockEntry | Promise<LockEntry> {
-    if (this.done) return this.locks.enter(access);
-    this.done = true;
-    return this.locks.takeOf(this, access);
-  }
-
-  cancel(): void {
-    if (this.done) return;
-    this.done = true;
-    this.locks.cancelOf(this);
   }
 }
 

@@ -70,14 +70,14 @@ export class ToolContext {
   toolName = '';
   /** The effective time limit in ms, set when the call starts (undefined: none). */
   timeoutMs: number | undefined;
-  /** Per-call data shared by the hooks, the middleware and the executor. */
-  readonly metadata: Record<string, unknown>;
   /** @internal True while the runtime holds this call's resource lock (a nested `call` must not take it again). */
   lockHeld = false;
   private readonly options: CallOptions;
   private controller?: AbortController;
   private forward?: () => void;
   private chunks = 0;
+  /** The per-call data, created on first read when the caller gave none (most calls never read it). */
+  private meta?: Record<string, unknown>;
 
   /**
    * @param options the caller's options.
@@ -89,7 +89,12 @@ export class ToolContext {
     this.state = state ?? options.state;
     const id = toolCallId ?? options.toolCallId;
     this.toolCallId = typeof id === 'string' ? id : '';
-    this.metadata = options.metadata ? { ...options.metadata } : {};
+    if (options.metadata) this.meta = { ...options.metadata };
+  }
+
+  /** Per-call data shared by the hooks, the middleware and the executor (a copy of the caller's `metadata`). */
+  get metadata(): Record<string, unknown> {
+    return (this.meta ??= {});
   }
 
   /** The caller's options this context was built from. */

@@ -7,7 +7,8 @@ import { ActionEvent } from '../action-event.js';
 import type { CallContext } from '../call-context.js';
 import type { CompiledHooks, NamedHook, PostHook, PreHook } from '../call-hooks.js';
 import type { CallPhase } from '../call-middleware.js';
-import type { CallPipeline, CallStep } from '../call-pipeline.js';
+import type { CallPipeline } from '../call-pipeline.js';
+import type { CallStep } from '../call-step.js';
 import { invalidArgumentsMessage } from '../invalid-arguments-message.js';
 
 /** One tool's own pre and post hooks. */

@@ -7,6 +7,9 @@ import { isPromiseLike } from '../../util/guards.js';
 import type { CallContext } from '../call-context.js';
 import type { CallDecision } from '../call-decision.js';
 import type { CallPhase } from '../call-middleware.js';
+import type { CallPipeline } from '../call-pipeline.js';
+import { withStep } from '../call-step.js';
+import type { CallStep } from '../call-step.js';
 import { originalNameOf } from '../../toolsets/renamed-tool.js';
 import { replaceArguments } from './replace-arguments.js';
 
@@ -25,18 +28,51 @@ export function decisionOf(ctx: CallContext): PermissionDecision | undefined {
   return ctx.decision as PermissionDecision | undefined;
 }
 
-function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: () => Promise<void>, onAsk: CallPhase | undefined): void | Promise<void> {
+/** Records the decision; a deny fails the call; true when the call goes on (an allow, or an ask for `onAsk`). */
+function decide(ctx: CallContext, policy: Policy, decision: PermissionDecision): boolean {
   // The engine's decision is the call's decision (it has every field CallDecision names).
   ctx.decision = decision as unknown as CallDecision;
   if (policy.auditing) policy.record({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, originalName: ctx.tool && originalNameOf(ctx.tool), decision: decision.behavior, reason: decision.reason, message: decision.message, rule: decision.rule, arguments: ctx.arguments });
   if (decision.behavior === 'deny') {
     ctx.fail(permissionDenied(ctx.toolName, decision));
-    return;
+    return false;
   }
   if (decision.updatedInput !== undefined && decision.behavior === 'allow') {
-    if (!replaceArguments(ctx, decision.updatedInput, `The permission check of tool '${ctx.toolName}' rewrote the arguments into invalid ones.`)) return;
+    return replaceArguments(ctx, decision.updatedInput, `The permission check of tool '${ctx.toolName}' rewrote the arguments into invalid ones.`);
   }
-  return onAsk && decision.behavior === 'ask' ? onAsk(ctx, next) : next();
+  return true;
+}
+
+/** A failing check (a rule matcher or `checkPermissions` that throws, an audit log that cannot be written) denies: the policy fails closed. */
+function failClosed(ctx: CallContext, error: unknown): void {
+  ctx.fail(
+    new ToolwrightError({
+      code: ErrorCode.PERMISSION_DENIED,
+      message: `Permission denied for tool '${ctx.toolName}': the permission check failed (${describeError(error)}), so the call did not run.`,
+      details: { tool: ctx.toolName },
+      cause: error,
+    }),
+  );
+}
+
+/** Decides and goes on: `next` for an allow, `onAsk` (or `next` without one) for an ask. */
+function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: () => Promise<void>, onAsk: CallPhase | undefined): void | Promise<void> {
+  try {
+    if (!decide(ctx, policy, decision)) return;
+    return onAsk && decision.behavior === 'ask' ? onAsk(ctx, next) : next();
+  } catch (error) {
+    failClosed(ctx, error);
+  }
+}
+
+/** {@link apply} as a pipeline step: an allowed call goes on without a `next` closure. */
+function applyStep(ctx: CallContext, policy: Policy, decision: PermissionDecision, pipeline: CallPipeline, next: number, onAsk: CallPhase | undefined): void | Promise<void> {
+  try {
+    if (!decide(ctx, policy, decision)) return;
+    return onAsk && decision.behavior === 'ask' ? onAsk(ctx, pipeline.nextOf(ctx, next)) : pipeline.continue(ctx, next);
+  } catch (error) {
+    failClosed(ctx, error);
+  }
 }
 
 /**
@@ -46,39 +82,43 @@ function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, n
  * phase — or, given `onAsk` (the approval phase), straight to it, which saves the pipeline a step
  * on every call. A failing check (a rule matcher or `checkPermissions` that throws, an audit log
  * that cannot be written) denies: the policy fails closed. Synchronous when the tool's check is.
+ * The pipeline runs it as a step (no closures per call); both forms behave the same.
  */
 export function permissionPhase(policy: () => Policy | undefined, onAsk?: CallPhase): CallPhase {
-  return (ctx, next) => {
+  const phase: CallPhase = (ctx, next) => {
     const current = policy();
     if (!current || ctx.settled || !ctx.tool || !ctx.action) return next();
     // The Action is known: later calls on other resources need not wait for this one's answer.
     ctx.declareAccess();
-    const fail = (error: unknown): void =>
-      ctx.fail(
-        new ToolwrightError({
-          code: ErrorCode.PERMISSION_DENIED,
-          message: `Permission denied for tool '${ctx.toolName}': the permission check failed (${describeError(error)}), so the call did not run.`,
-          details: { tool: ctx.toolName },
-          cause: error,
-        }),
-      );
+    let decision: PermissionDecision | Promise<PermissionDecision>;
     try {
-      const decision = current.check(ctx.tool, ctx.action);
-      if (isPromiseLike<PermissionDecision>(decision)) {
-        return Promise.resolve(decision).then(
-          (d) => {
-            try {
-              return apply(ctx, current, d, next, onAsk);
-            } catch (error) {
-              fail(error);
-            }
-          },
-          fail,
-        );
-      }
-      return apply(ctx, current, decision, next, onAsk);
+      decision = current.check(ctx.tool, ctx.action);
     } catch (error) {
-      fail(error);
+      failClosed(ctx, error);
+      return;
     }
+    if (!isPromiseLike<PermissionDecision>(decision)) return apply(ctx, current, decision, next, onAsk);
+    return Promise.resolve(decision).then(
+      (d) => apply(ctx, current, d, next, onAsk),
+      (error: unknown) => failClosed(ctx, error),
+    );
   };
+  const step: CallStep = (ctx, pipeline, next) => {
+    const current = policy();
+    if (!current || ctx.settled || !ctx.tool || !ctx.action) return pipeline.continue(ctx, next);
+    ctx.declareAccess();
+    let decision: PermissionDecision | Promise<PermissionDecision>;
+    try {
+      decision = current.check(ctx.tool, ctx.action);
+    } catch (error) {
+      failClosed(ctx, error);
+      return;
+    }
+    if (!isPromiseLike<PermissionDecision>(decision)) return applyStep(ctx, current, decision, pipeline, next, onAsk);
+    return Promise.resolve(decision).then(
+      (d) => applyStep(ctx, current, d, pipeline, next, onAsk),
+      (error: unknown) => failClosed(ctx, error),
+    );
+  };
+  return withStep(phase, step);
 }
