@@ -21,6 +21,7 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
   call: async () => (await import('./commands/call-command.js')).callCommand,
   serve: async () => (await import('./commands/serve-command.js')).serveCommand,
   groups: async () => (await import('./commands/groups-command.js')).groupsCommand,
+  auth: async () => (await import('./commands/auth-command.js')).authCommand,
 };
 
 function report(error: unknown, term: Terminal): ExitCode {
