@@ -142,6 +142,15 @@ describe('sampling and elicitation of a spec server, from the CLI', () => {
     expect(screen).toContain(`Raw result: ${JSON.stringify({ action: 'accept', content }, null, 2)}`);
   });
 
+  it('in the interactive shell, the question comes through the shell’s own line editor', async () => {
+    const t = onTerminal('--spec', 'agent.json');
+    let at = await t.answer('toolwright› ', 'trigger-sampling-request {"prompt":"Say hi","maxTokens":5}');
+    at = await t.answer('Reply (at most 5 tokens; an empty line declines): ', 'Typed in the shell', at);
+    await t.answer('toolwright› ', 'exit', at);
+    expect(await t.exited()).toBe(0);
+    expect(t.screen).toContain('"text": "Typed in the shell"');
+  });
+
   it('on a terminal, no is a decline and end of input a cancel', async () => {
     const t = onTerminal('call', 'trigger-elicitation-request', '{}', '--spec', 'agent.json');
     await t.answer('Answer? [y]es / [n]o (decline) / [c]ancel: ', 'n');
