@@ -117,6 +117,63 @@ async function overheadFloor(runtime: ToolGroupRuntime, provider: ToolGroupProvi
   ];
 }
 
+/**
+ * A group tool called by an Agent (`agent.executeToolCall`: parse, validate, pipeline, Observation)
+ * through `createToolGroupToolset`, whose executor calls `invokeTool` directly, against the same
+ * call made through an MCP client over the in-memory transport to `createToolGroupsMcpServer` (the
+ * path group tools took before: a JSON-RPC round trip and the toolgroups resolved per call).
+ */
+async function agentPath(runtime: ToolGroupRuntime, iterations: number, rounds = 6): Promise<BenchRow[]> {
+  const [{ Agent, ConversationState }, { createToolGroupToolset, createToolGroupsMcpServer }, { Client }, { InMemoryTransport }] = await Promise.all([
+    import('@toolwright/sdk'),
+    import('@toolwright/providers'),
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/inMemory.js'),
+  ]);
+  const toolset = await createToolGroupToolset(runtime, { toolgroups: ['builtin::memory'] });
+  const agent = new Agent({ extraTools: [...toolset.tools] });
+  const state = new ConversationState({ workingDir: process.cwd() });
+  await agent.initialize(state);
+  const server = await createToolGroupsMcpServer(runtime, { toolgroups: ['builtin::memory'] });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(clientSide);
+  try {
+    let n = 0;
+    const viaAgent = async () => {
+      const { observation } = await agent.executeToolCall({ id: `c${++n}`, name: 'memory_query', arguments: '{"query":"user:1"}' });
+      if (observation.isError) throw new Error(observation.text);
+    };
+    const viaMcp = async () => {
+      const result = await client.callTool({ name: 'memory_query', arguments: { query: 'user:1' } });
+      if (result.isError) throw new Error('memory_query failed over MCP');
+    };
+    await wallAndCpu(viaAgent, 2_000);
+    await wallAndCpu(viaMcp, 2_000);
+    const agentCpu: number[] = [];
+    const mcpCpu: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      agentCpu.push((await wallAndCpu(viaAgent, iterations)).cpu);
+      mcpCpu.push((await wallAndCpu(viaMcp, iterations)).cpu);
+    }
+    return [
+      {
+        name: 'Agent.executeToolCall memory_query (group tool, direct executor), CPU',
+        value: Math.min(...agentCpu),
+        baseline: Math.min(...mcpCpu),
+        baselineName: 'MCP client → in-memory → group server',
+        note: 'least-disturbed of rounds; the agent path includes JSON parsing, validation, events',
+      },
+    ];
+  } finally {
+    await client.close();
+    await agent.close();
+    await toolset.close();
+    await state.close();
+  }
+}
+
 function timeSpawn(command: string, args: string[], runs: number): number {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -146,6 +203,7 @@ export async function run(): Promise<BenchTable[]> {
     rows.push(...(await overhead('invokeTool web_search (Brave-shaped API on 127.0.0.1)', runtime, brave, 'builtin::websearch', 'web_search', { query: 'toolwright' }, 300)));
     rows.push(...(await overhead('invokeTool memory_query (key-value bank, in process)', runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 20_000, 20)));
     rows.push(...(await overheadFloor(runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 20_000)));
+    rows.push(...(await agentPath(runtime, 5_000)));
   } finally {
     await api.close();
   }
