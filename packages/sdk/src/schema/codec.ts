@@ -18,9 +18,9 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Valid
 
 /**
  * Turns plain wire data into instances of a declared class and back. Validation is the class's
- * JSON Schema (so the schema the model sees is exactly what is checked): for a class's first calls
- * a closure-built checker with ajv's semantics (`schemaChecker`: no ajv load, no compile), then the
- * schema compiled once with ajv; error reports always come from ajv,
+ * JSON Schema (so the schema the model sees is exactly what is checked): a closure-built checker
+ * with ajv's semantics (`schemaChecker`: no ajv load, no compile) until the class is called often
+ * (64 calls within 64 ms), then the schema compiled once with ajv; error reports always come from ajv,
  * with `format` read as an annotation (JSON Schema 2020-12's default) where a class-validator
  * format rule decides: those fields run class-validator's own function with the decorator's
  * options (`@IsUrl({ protocols })`), and the description says the rule. class-validator's
@@ -35,8 +35,16 @@ export interface Codec<T> {
   serialize(instance: T): Record<string, unknown>;
 }
 
-/** How many calls of a class are checked by {@link schemaChecker} before ajv compiles its validator. */
+/**
+ * A class whose calls come this many within {@link HOT_WINDOW_MS} is hot: ajv compiles its
+ * validator and its hydrator is compiled. Compiling costs 1-3 ms and saves 1-3 µs per call
+ * only while the class is called often; with many tools called in turn, the shared closure
+ * path is as fast as ajv alone, and compiled code per class is slower (it stays in V8's
+ * interpreter), so a class called now and then never compiles.
+ */
 const INTERPRETED_CALLS = 64;
+/** See {@link INTERPRETED_CALLS}: 64 calls within 64 ms, about 1,000 calls a second. */
+const HOT_WINDOW_MS = 64;
 
 let fastAjv: ReturnType<typeof createAjv> | undefined;
 let reportingAjv: ReturnType<typeof createAjv> | undefined;
@@ -54,9 +62,10 @@ export function codecOf<T extends object>(cls: AnyClass<T>): Codec<T> {
 }
 
 /**
- * @internal A new, uncached codec of `cls` whose first `interpretedCalls` calls take the closure
- * path (`Infinity`: always; 0: ajv and the compiled hydrator from the first call). Tests hold each
- * path to the same verdicts and instances with it.
+ * @internal A new, uncached codec of `cls` that counts `interpretedCalls` calls (instead of
+ * {@link INTERPRETED_CALLS}) to tell whether the class is hot. `Infinity`: always the closure
+ * path; 0: ajv and the compiled hydrator from the first call. Tests hold each path to the same
+ * verdicts and instances with it.
  */
 export function uncachedCodec<T extends object>(cls: AnyClass<T>, interpretedCalls: number): Codec<T> {
   return new ClassCodec<T>(classModelOf(cls), interpretedCalls);
@@ -66,6 +75,7 @@ class ClassCodec<T extends object> implements Codec<T> {
   private check: ValidateFunction | undefined;
   private interpreted: SchemaCheck | null | undefined;
   private interpretedCalls = 0;
+  private windowStart = 0;
   private report: ValidateFunction | undefined;
 
   private dropNulls: NullDropper;
@@ -93,7 +103,7 @@ class ClassCodec<T extends object> implements Codec<T> {
   }
 
   /**
-   * The check for this call. A class's first {@link INTERPRETED_CALLS} calls: the closure-built
+   * The check for this call. Until a class is hot ({@link INTERPRETED_CALLS}): the closure-built
    * {@link schemaChecker} with the shared hydrator (no ajv load, no code generation: a rarely
    * called tool never pays for either, and with many tools called in turn one shared,
    * optimized path serves them all). Then ajv's compiled validator and a hydrator compiled for
@@ -101,11 +111,24 @@ class ClassCodec<T extends object> implements Codec<T> {
    */
   private checker(): SchemaCheck {
     if (this.interpreted === undefined) this.interpreted = schemaChecker(this.model.validationSchema) ?? null;
-    if (this.interpreted && ++this.interpretedCalls <= this.interpretedLimit) return this.interpreted;
+    if (this.interpreted && !this.isHot()) return this.interpreted;
     this.interpreted = null;
     this.dropNulls = dropperOf(this.model);
     this.hydrate = hydratorOf(this.model);
     return (this.check = (fastAjv ??= createAjv()).compile(this.model.validationSchema));
+  }
+
+  /** Counts an interpreted call; true when this class's calls are frequent enough to compile (see {@link INTERPRETED_CALLS}). */
+  private isHot(): boolean {
+    if (this.interpretedLimit === 0) return true;
+    const calls = ++this.interpretedCalls;
+    if (calls === 1) {
+      this.windowStart = performance.now();
+      return false;
+    }
+    if (calls < this.interpretedLimit) return false;
+    this.interpretedCalls = 0;
+    return performance.now() - this.windowStart <= HOT_WINDOW_MS;
   }
 
   private explain(input: unknown): ValidationIssue[] {

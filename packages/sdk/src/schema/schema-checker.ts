@@ -272,14 +272,28 @@ function enumCheck(values: unknown[]): SchemaCheck {
  * never apply to such a value, so they are dropped.
  */
 function singleTypeCheck(type: string, k: Keywords): SchemaCheck {
-  const typeOk = typeCheck(type);
   const rest =
     type === 'string' ? stringCheck(k) : type === 'number' || type === 'integer' ? numberCheck(k) : type === 'array' ? arrayCheck(k) : type === 'object' ? objectCheck(k) : undefined;
   const member = k.values ? enumCheck(k.values) : undefined;
-  if (!rest && !member) return typeOk;
-  if (!member) return (v) => typeOk(v) && rest!(v);
-  if (!rest) return (v) => typeOk(v) && member(v);
-  return (v) => typeOk(v) && member(v) && rest(v);
+  const more = rest && member ? (v: unknown) => member(v) && rest(v) : (rest ?? member);
+  if (!more) return typeCheck(type);
+  // The type test written out in each closure: one call fewer per value than calling typeCheck's.
+  switch (type) {
+    case 'string':
+      return (v) => typeof v === 'string' && more(v);
+    case 'number':
+      return (v) => typeof v === 'number' && more(v);
+    case 'integer':
+      return (v) => typeof v === 'number' && !(v % 1) && !Number.isNaN(v) && more(v);
+    case 'boolean':
+      return (v) => typeof v === 'boolean' && more(v);
+    case 'null':
+      return (v) => v === null && more(v);
+    case 'object':
+      return (v) => isObject(v) && more(v);
+    default:
+      return (v) => Array.isArray(v) && more(v);
+  }
 }
 
 function compile(schema: unknown): SchemaCheck {

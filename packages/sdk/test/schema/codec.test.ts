@@ -1,7 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { IsString, Validate, ValidatorConstraint } from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
 import { codecOf, Field } from '@toolwright/sdk';
+import { uncachedCodec } from '../../src/schema/codec.js';
 import { Address, ArrayOfNestedAction, ContactAction, FormatAction, OptionalNullableAction, Tag, WireAction } from '../fixtures/schema-fixtures.js';
 
 @ValidatorConstraint({ name: 'isPalindrome' })
@@ -125,6 +126,36 @@ describe('codecOf(...).parse with class-validator format rules', () => {
     expect(model.schema.properties?.ip4).toEqual({ type: 'string', description: 'Must be an IPv4 address.', format: 'ipv4' });
     expect(model.validationSchema.properties?.ip4).toEqual({ type: 'string', description: 'Must be an IPv4 address.' });
     expect(codecOf(ArrayOfNestedAction).model.validationSchema).toBe(codecOf(ArrayOfNestedAction).model.schema);
+  });
+});
+
+describe('codec paths', () => {
+  /** Whether the codec has switched to ajv and compiled code (private state: this is a performance policy). */
+  const compiled = (codec: unknown): boolean => (codec as { check?: unknown }).check !== undefined;
+  const args = { city: 'Oslo', zip: '0150' };
+
+  it('compiles a class called 64 times in quick succession, with the same results', () => {
+    const codec = uncachedCodec(Address, 64);
+    const first = codec.parse(args);
+    expect(first.ok).toBe(true);
+    for (let i = 1; i < 64; i++) codec.parse(args);
+    expect(compiled(codec)).toBe(true);
+    expect(codec.parse(args)).toStrictEqual(first);
+  });
+
+  it('keeps a class called now and then on the shared closure path', () => {
+    const codec = uncachedCodec(Address, 64);
+    let clock = performance.now();
+    const spy = jest.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      for (let i = 0; i < 200; i++) {
+        clock += 2; // a call every 2 ms: 64 calls take 128 ms
+        expect(codec.parse(args).ok).toBe(true);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(compiled(codec)).toBe(false);
   });
 });
 
