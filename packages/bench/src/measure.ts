@@ -12,6 +12,8 @@ export interface BenchRow {
   baselineName?: string;
   /** The target ratio value/baseline (≤), if any. */
   target?: number;
+  /** An absolute target: `value` ≤ this (same unit), if any. */
+  maxValue?: number;
   /** Free text. */
   note?: string;
 }
@@ -54,6 +56,28 @@ export function timeSync(fn: () => unknown, iterations = 100_000, rounds = 7): n
   return median(samples);
 }
 
+/** CPU µs (user + system) per call of `fn` over `iterations` awaited calls: on a shared machine wall time mostly measures the neighbours. */
+export async function cpuPerCall(fn: () => unknown, iterations: number): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < iterations; i++) await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / iterations;
+}
+
+/**
+ * Runs the functions interleaved, round after round (after a warm-up of 5,000 calls each), so
+ * machine load hits all alike. Returns each function's per-round CPU µs per call (round r of every
+ * function ran back to back, so per-round differences cancel most of the load).
+ */
+export async function interleavedSamples(fns: readonly (() => unknown)[], rounds = 15, iterations = 10_000): Promise<number[][]> {
+  for (const fn of fns) for (let i = 0; i < 5_000; i++) await fn();
+  const samples = fns.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < fns.length; i++) samples[i]!.push(await cpuPerCall(fns[i]!, iterations));
+  }
+  return samples;
+}
+
 /** The median of numbers. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,8 +99,8 @@ export function formatTables(tables: BenchTable[]): string {
         `${fmt(row.value)} ${unit}`,
         row.baseline !== undefined ? `${fmt(row.baseline)} ${unit} (${row.baselineName ?? 'baseline'})` : '',
         ratio !== undefined ? `${ratio.toFixed(2)}×` : '',
-        row.target !== undefined ? `≤ ${row.target}×` : '',
-        row.target !== undefined && ratio !== undefined ? (ratio <= row.target ? 'yes' : 'NO') : '',
+        row.target !== undefined ? `≤ ${row.target}×` : row.maxValue !== undefined ? `≤ ${fmt(row.maxValue)} ${unit}` : '',
+        row.target !== undefined && ratio !== undefined ? (ratio <= row.target ? 'ok' : 'NO') : row.maxValue !== undefined ? (row.value <= row.maxValue ? 'ok' : 'NO') : '',
         row.note ?? '',
       ]);
     }

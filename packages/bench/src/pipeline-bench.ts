@@ -1,17 +1,19 @@
 /**
- * Pipeline benchmarks (issue 8 §1/§4): the whole agent path of one call (`executeToolCall`:
- * resolve in the view, lock, hooks, middleware, invoke, events) against a direct `tool.call`
- * and against ajv alone — both a synchronous ajv call and an awaited async wrapper — for the
- * kernel bench's `add` and `medium` tools. Variants run interleaved, round after round, and are
- * measured in CPU time (user + system) per call: the machine is shared, so wall time mostly
- * measures the neighbours.
+ * Pipeline benchmarks (issue 8 §1/§4, issue 15): the whole agent path of one call
+ * (`executeToolCall`: resolve in the view, lock, hooks, middleware, invoke, events) against a
+ * direct `tool.call` and against ajv alone, for the kernel bench's `add` and `medium` tools. The
+ * baseline is a synchronous ajv call (issue 15); the awaited async wrapper stays as a row. Two
+ * floor rows show what no call API can avoid: the Action and Observation themselves, and one
+ * awaited promise. Variants run interleaved, round after round, and are measured in CPU time
+ * (user + system) per call: the machine is shared, so wall time mostly measures the neighbours.
  */
-import { Agent, ConversationState, createAjv } from '@toolwright/sdk';
+import { loadavg } from 'node:os';
+import { Agent, ConversationState, createAjv, Observation } from '@toolwright/sdk';
 import type { AgentOptions, CallMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
 import type { BenchRow, BenchTable } from './measure.js';
-import { median } from './measure.js';
+import { interleavedSamples, median } from './measure.js';
 
 type Plain = Record<string, unknown> & { a: number; b: number; title: string; priority: string; owner: { name: string } };
 
@@ -21,56 +23,66 @@ const toolPassThrough: ToolMiddleware = async function* (_call, next) {
   yield* next();
 };
 
+/** The targets of the issues, as ratios to the synchronous ajv call. */
+interface Targets {
+  /** Issue 15: direct `tool.call`. */
+  direct: number;
+  /** Issue 15: the agent path (bare pipeline). */
+  agent: number;
+  /** Issue 8: the agent path with the policy ('default' mode, 20 rules) and one hook. */
+  governed?: number;
+}
+
+const TARGETS: Record<'add' | 'medium', Targets> = {
+  add: { direct: 2, agent: 3 },
+  medium: { direct: 1.15, agent: 1.3, governed: 1.5 },
+};
+
+/** Issue 8: what the policy may add to a call, in CPU µs. */
+const POLICY_ADDS_AT_MOST = 0.5;
+
 /** One way to configure the agent for the measured tool. */
 interface AgentVariant {
   name: string;
+  /** Which issue target applies to this variant. */
+  target?: keyof Targets;
   options: (tool: ToolDefinition) => AgentOptions;
 }
 
-/**
- * The agent variants measured per tool. POLICY: add the policy variant here (e.g.
- * `{ name: 'agent: default mode + 20 rules + one hook', options: (tool) => ({ extraTools: [tool], hooks: { pre: noopHook }, policy: { … } }) }`);
- * it is then measured and reported like the others.
- */
+const HOOK = 'agent: one hook';
+const GOVERNED = "agent: one hook + policy ('default' mode, 20 rules, no audit log)";
+
+/** The agent variants measured per tool; each is reported like the others. */
 export const AGENT_VARIANTS: AgentVariant[] = [
-  { name: 'agent: bare pipeline', options: (tool) => ({ extraTools: [tool] }) },
+  { name: 'agent: bare pipeline', target: 'agent', options: (tool) => ({ extraTools: [tool] }) },
   { name: 'agent: one hook + one agent middleware', options: (tool) => ({ extraTools: [tool], hooks: { pre: noopHook }, middleware: [passThrough] }) },
   {
     name: 'agent: one hook + one tool middleware',
     options: (tool) => ({ extraTools: [tool.withExecutor(tool.executor!).use(toolPassThrough)], hooks: { pre: noopHook } }),
   },
-  { name: 'agent: one hook', options: (tool) => ({ extraTools: [tool], hooks: { pre: noopHook } }) },
+  { name: HOOK, options: (tool) => ({ extraTools: [tool], hooks: { pre: noopHook } }) },
   {
-    name: "agent: one hook + policy ('default' mode, 20 rules, no audit log)",
+    name: GOVERNED,
+    target: 'governed',
     options: (tool) => ({ extraTools: [tool], hooks: { pre: noopHook }, policy: { mode: 'default', rules: twentyRules(tool.name), auditLog: false, grantsFile: false } }),
   },
 ];
 
-/** Mean CPU µs (user + system) per call of `fn` over `iterations` awaited calls: the machine is shared, so wall time mostly measures the neighbours. */
-async function cpuPerCall(fn: () => unknown, iterations: number): Promise<number> {
-  const start = process.cpuUsage();
-  for (let i = 0; i < iterations; i++) await fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / iterations;
+/** The executor called on a fresh Action, outside any call machinery (the fixtures' executors answer synchronously and read no context). */
+function floorCall(executor: NonNullable<ToolDefinition['executor']>, tool: ToolDefinition, json: string): Observation {
+  const result = executor.execute(tool.actionFromArguments(JSON.parse(json)), undefined as never);
+  if (!(result instanceof Observation)) throw new Error(`${tool.name}: the floor needs a synchronous executor`);
+  return result;
 }
 
-/** Runs the functions interleaved, round after round (after a warm-up), so load hits all alike; the median per function. */
-async function interleaved(fns: (() => unknown)[], rounds = 9, iterations = 20_000): Promise<number[]> {
-  for (const fn of fns) for (let i = 0; i < 5_000; i++) await fn();
-  const samples = fns.map(() => [] as number[]);
-  for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < fns.length; i++) samples[i]!.push(await cpuPerCall(fns[i]!, iterations));
-  }
-  return samples.map(median);
+function issueOf(target: keyof Targets): string {
+  return target === 'governed' ? 'issue 8' : 'issue 15';
 }
 
-async function perTool(label: string, tool: ToolDefinition, json: string, render: (args: Plain) => string): Promise<BenchRow[]> {
+async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: string, render: (args: Plain) => string): Promise<BenchRow[]> {
+  const targets = TARGETS[label];
   const validate = createAjv().compile(tool.inputSchema());
-  const ajvSyncCall = (): string => {
-    const args = JSON.parse(json) as Plain;
-    if (!validate(args)) throw new Error('invalid');
-    return render(args);
-  };
+  const executor = tool.executor!;
   const agents: Agent[] = [];
   for (const variant of AGENT_VARIANTS) {
     const agent = new Agent(variant.options(tool));
@@ -80,33 +92,55 @@ async function perTool(label: string, tool: ToolDefinition, json: string, render
     agents.push(agent);
   }
   const call = { id: 'c1', name: tool.name, arguments: json };
-  const [ajvSync, ajvAsync, direct, ...agentTimes] = await interleaved([
-    ajvSyncCall,
+  const samples = await interleavedSamples([
+    () => {
+      const args = JSON.parse(json) as Plain;
+      if (!validate(args)) throw new Error('invalid');
+      return render(args);
+    },
     async () => {
       const args = JSON.parse(json) as Plain;
       if (!validate(args)) throw new Error('invalid');
       return render(args);
     },
+    // The floors: the Action built and validated, the executor's Observation rendered; no context, lock or events.
+    () => floorCall(executor, tool, json).toLlmContent(),
+    async () => (await Promise.resolve(floorCall(executor, tool, json))).toLlmContent(),
     async () => (await tool.call(tool.actionFromArguments(JSON.parse(json)))).toLlmContent(),
     ...agents.map((agent) => async () => (await agent.executeToolCall(call)).observation.toLlmContent()),
   ]);
   await Promise.all(agents.map((a) => a.close()));
+  const [ajvSync, ajvAsync, floorSync, floorAsync, direct, ...agentTimes] = samples.map(median) as [number, number, number, number, number, ...number[]];
+  const vsSync = { baseline: ajvSync, baselineName: 'ajv sync' };
   const rows: BenchRow[] = [
-    { name: `${label}: JSON.parse + ajv (sync)`, value: ajvSync!, note: 'CPU µs per call' },
-    { name: `${label}: JSON.parse + ajv (awaited async wrapper)`, value: ajvAsync!, baseline: ajvSync, baselineName: 'ajv sync' },
-    { name: `${label}: direct tool.call (parse → actionFromArguments → call → toLlmContent)`, value: direct!, baseline: ajvAsync, baselineName: 'ajv async' },
+    { name: `${label}: JSON.parse + ajv (sync) — the baseline`, value: ajvSync, note: 'CPU µs per call' },
+    { name: `${label}: JSON.parse + ajv (awaited async wrapper)`, value: ajvAsync, ...vsSync },
+    { name: `${label}: floor: JSON.parse + actionFromArguments + execute + toLlmContent (sync)`, value: floorSync, ...vsSync, note: 'no context, lock or events' },
+    { name: `${label}: floor: the same behind one awaited promise`, value: floorAsync, ...vsSync, note: 'the least any async call API costs' },
+    {
+      name: `${label}: direct tool.call (parse → actionFromArguments → call → toLlmContent)`,
+      value: direct,
+      ...vsSync,
+      target: targets.direct,
+      note: `issue 15; ${(direct / ajvAsync).toFixed(2)}× ajv async`,
+    },
   ];
   AGENT_VARIANTS.forEach((variant, i) => {
     const value = agentTimes[i]!;
+    const target = variant.target ? targets[variant.target] : undefined;
     rows.push({
       name: `${label}: ${variant.name} (executeToolCall → toLlmContent)`,
       value,
-      baseline: ajvAsync,
-      baselineName: 'ajv async',
-      target: label === 'medium' ? 1.5 : undefined,
-      note: `${(value / ajvSync!).toFixed(2)}× ajv sync`,
+      ...vsSync,
+      target,
+      note: `${target !== undefined ? `${issueOf(variant.target!)}; ` : ''}${(value / ajvAsync).toFixed(2)}× ajv async`,
     });
   });
+  // Per-round differences: both ran back to back in every round, so the load cancels.
+  const hook = 5 + AGENT_VARIANTS.findIndex((v) => v.name === HOOK);
+  const governed = 5 + AGENT_VARIANTS.findIndex((v) => v.name === GOVERNED);
+  const added = median(samples[governed]!.map((value, r) => value - samples[hook]![r]!));
+  rows.push({ name: `${label}: policy added to the one-hook agent path (median of per-round differences)`, value: added, unit: 'µs', maxValue: POLICY_ADDS_AT_MOST, note: 'issue 8' });
   return rows;
 }
 
@@ -116,5 +150,10 @@ export async function run(): Promise<BenchTable[]> {
     ...(await perTool('add', addTool, addArgs, (a) => String(a.a + a.b))),
     ...(await perTool('medium', mediumTool, mediumArgs, (a) => `${a.title} (${a.priority}) by ${a.owner.name}`)),
   ];
-  return [{ title: 'Call pipeline: agent path vs direct tool.call vs ajv alone (sequential, CPU µs per call, interleaved medians)', rows }];
+  return [
+    {
+      title: `Call pipeline: agent path vs direct tool.call vs ajv alone (sequential, CPU µs per call, medians of interleaved rounds; 1-minute load ${loadavg()[0]!.toFixed(2)} at the end)`,
+      rows,
+    },
+  ];
 }
