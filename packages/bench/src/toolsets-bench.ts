@@ -2,7 +2,10 @@
  * Toolsets benchmarks (issue 12): resolving a turn's view over 20 toolsets with 1,000 tools in
  * all (Function, Prefixed, Renamed, per-tool Filtered and Wrapper toolsets, five of each kind but
  * Wrapper), target ≤ 1 ms; and the next turn when no toolset changed, which should cost nothing
- * (the same resolution and the same view come back), beside a turn where one toolset changed.
+ * (the same resolution and the same view come back), beside a turn where one toolset changed;
+ * what is left of an unchanged turn is the per-tool predicates (asked every turn: they read the
+ * turn's context) and the agent's own turn, shown by the same tree without them and by an agent
+ * with one empty toolset.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,8 +36,11 @@ function tools(set: number): ToolDefinition[] {
   return Array.from({ length: 50 }, (_, i) => new ToolDefinition({ name: `t${set}_${i}`, description: `Tool ${i} of set ${set}.`, actionType: AddAction, executor: addTool.executor }));
 }
 
-/** 20 toolsets, 50 tools each; `flag` flips what the last filtered toolset keeps. */
-function twentyToolsets(flag: { odd: boolean }): Toolset[] {
+/**
+ * 20 toolsets, 50 tools each; `flag` flips what the last filtered toolset keeps. With `perTool`
+ * false the filters decide for the whole toolset (`when`) instead of asking per tool (`keep`).
+ */
+function twentyToolsets(flag: { odd: boolean }, perTool = true): Toolset[] {
   const sets: Toolset[] = [];
   for (let s = 0; s < 20; s++) {
     const base = new FunctionToolset(tools(s), { label: `set${s}` });
@@ -49,11 +55,13 @@ function twentyToolsets(flag: { odd: boolean }): Toolset[] {
         sets.push(new RenamedToolset(base, Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`t${s}_${i}`, `r${s}_${i}`]))));
         break;
       default:
-        sets.push(
-          s === 19
-            ? new FilteredToolset(base, { keep: (_ctx, tool) => flag.odd || !tool.name.endsWith('1') })
-            : new PassThrough(new FilteredToolset(base, { keep: (_ctx, tool) => !tool.name.endsWith('_49') })),
-        );
+        if (!perTool) sets.push(s === 19 ? new FilteredToolset(base, { when: () => flag.odd }) : new PassThrough(new FilteredToolset(base, { when: () => true })));
+        else
+          sets.push(
+            s === 19
+              ? new FilteredToolset(base, { keep: (_ctx, tool) => flag.odd || !tool.name.endsWith('1') })
+              : new PassThrough(new FilteredToolset(base, { keep: (_ctx, tool) => !tool.name.endsWith('_49') })),
+          );
     }
   }
   return sets;
@@ -102,13 +110,27 @@ export async function run(): Promise<BenchTable[]> {
     const same = (await agent.startTurn()) === first;
     const changed = await perTurn(() => ((flag.odd = !flag.odd), agent.startTurn()), 2_000);
     await agent.close();
+    // The same tree with whole-toolset filters: no per-tool predicate to ask again each turn.
+    const plain = new Agent({ toolsets: twentyToolsets(flag, false) });
+    await plain.initialize(new ConversationState({ workingDir: dir }));
+    const plainFirst = await plain.startTurn();
+    const plainUnchanged = await perTurn(() => plain.startTurn(), 20_000);
+    const plainSame = (await plain.startTurn()) === plainFirst;
+    const empty = new Agent({ toolsets: [new FunctionToolset([])] });
+    await empty.initialize(new ConversationState({ workingDir: dir }));
+    await empty.startTurn();
+    const floor = await perTurn(() => empty.startTurn(), 20_000);
+    await plain.close();
+    await empty.close();
     return [
       {
         title: `Toolsets: a turn's view over 20 toolsets / 1,000 tools (${size} in view; wall µs per turn, median)`,
         rows: [
           { name: 'agent.initialize of a new agent (conversation, forRun, first resolve, checks)', value: median(cold) },
           { name: 'first resolution of new toolsets (derives the renamed/wrapped tools)', value: median(firstResolve), note: 'target ≤ 1000 µs' },
-          { name: 'next turn, nothing changed (agent.startTurn)', value: unchanged, note: `same view object: ${same}` },
+          { name: 'next turn, nothing changed (agent.startTurn)', value: unchanged, note: `same view object: ${same}; asks 250 per-tool predicates` },
+          { name: 'next turn, nothing changed, whole-toolset filters only (agent.startTurn)', value: plainUnchanged, note: `same view object: ${plainSame}` },
+          { name: 'next turn of an agent with one empty toolset (agent.startTurn: the floor)', value: floor },
           { name: 'next turn, one toolset changed (agent.startTurn)', value: changed, note: 'target ≤ 1000 µs' },
         ],
       },

@@ -144,6 +144,25 @@ describe('PrefixedToolset and RenamedToolset', () => {
     expect(error.message).toBe("Tool name 'b' is produced twice by RenamedToolset over FunctionToolset: by one tool (tool 'a' renamed) and by another.");
   });
 
+  it('refuse an invalid new name or prefix at construction', () => {
+    const inner = new FunctionToolset([textTool('a')], { label: 'files' });
+    const renamed = errorOf(() => new RenamedToolset(inner, { a: 'has space' }));
+    expect([renamed.code, renamed.message]).toEqual([
+      'INVALID_DEFINITION',
+      `RenamedToolset over files: the new name of 'a' must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, '_' or '-', 1 to 64 characters), got "has space".`,
+    ]);
+    const prefixed = errorOf(() => new PrefixedToolset(inner, 'web.'));
+    expect([prefixed.code, prefixed.message]).toEqual(['INVALID_DEFINITION', `PrefixedToolset over files: the prefix must be letters, digits, '_' or '-', got "web.".`]);
+  });
+
+  it('refuse a prefixed name longer than 64 characters when resolving', () => {
+    const error = errorOf(() => new PrefixedToolset(new FunctionToolset([textTool('a'.repeat(60))]), 'long_').tools(ctx()));
+    expect([error.code, error.message]).toEqual([
+      'INVALID_DEFINITION',
+      `Invalid tool name "long_${'a'.repeat(60)}": names must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, '_' or '-', 1 to 64 characters).`,
+    ]);
+  });
+
   it('keep the same derived tool object across turns (exports stay cached)', async () => {
     const set = new RenamedToolset(new FunctionToolset([textTool('a')]), { a: 'alpha' });
     const [first] = await set.tools(ctx());
