@@ -1,4 +1,5 @@
 import type { Content, ElicitResult, SampleResult } from '@toolwright/sdk';
+import { escapeControlChars } from '../format/escape-control-chars.js';
 import type { Terminal } from '../io/terminal.js';
 import type { AskLine } from '../policy/approval-prompts.js';
 import { elicitationFields, parseFieldAnswer, shownDefault } from './elicitation-fields.js';
@@ -70,7 +71,8 @@ async function askField(term: Terminal, ask: AskLine, field: ElicitationField): 
   if (field.default !== undefined) facts.push(`Enter for ${shownDefault(field)}`);
   else if (!field.required) facts.push('Enter to leave out');
   for (;;) {
-    const line = await ask(`${field.label} (${facts.join(', ')}): `, undefined);
+    // The label and the default are the server's words: shown, never interpreted by the terminal.
+    const line = await ask(`${escapeControlChars(`${field.label} (${facts.join(', ')})`)}: `, undefined);
     if (line === undefined) return CANCELLED;
     const text = line.trim();
     if (text === '') {
