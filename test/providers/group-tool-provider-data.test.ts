@@ -3,6 +3,7 @@ import { inspect } from 'node:util';
 import { Agent, ConversationState } from '@toolwright/sdk';
 import type { McpToolset } from '@toolwright/sdk/mcp';
 import { BraveSearchProvider, createToolGroupToolset, parseProviderData, ToolGroupRuntime } from '@toolwright/providers';
+import type { ToolGroupProvider } from '@toolwright/providers';
 import { FAKE_KEYS, SearchApiFake } from './support/search-api-fake.js';
 
 describe("a group tool's per-call provider data (the call's metadata.providerData)", () => {
@@ -52,5 +53,33 @@ describe("a group tool's per-call provider data (the call's metadata.providerDat
     expect(Object.keys(data)).toEqual(['brave_api_key']);
     expect(JSON.stringify({ metadata: { providerData: data } })).toBe('{"metadata":{"providerData":"[provider data: redacted]"}}');
     expect(inspect({ providerData: data })).toBe('{ providerData: [provider data: redacted] }');
+  });
+
+  it('gives the provider the call id and the conversation id as the session, beside the arguments (fact 55)', async () => {
+    const seen: unknown[] = [];
+    const spy: ToolGroupProvider = {
+      id: 'spy',
+      listTools: () => [{ name: 'spy', description: 'Records its call', inputSchema: { type: 'object', properties: { q: { type: 'integer' } } } }],
+      invoke: (_tool, kwargs, ctx) => {
+        seen.push(kwargs, ctx.callId, ctx.sessionId, ctx.providerData.tenant);
+        return { content: [{ type: 'text', text: 'ok' }] };
+      },
+    };
+    const spyRuntime = new ToolGroupRuntime({ providers: [spy] });
+    spyRuntime.registerToolGroup({ toolgroupId: 'g', providerId: 'spy', args: { region: 'eu' } });
+    const spyTools = await createToolGroupToolset(spyRuntime, { toolgroups: ['g'] });
+    const spyAgent = new Agent({ extraTools: [...spyTools.tools] });
+    const spyState = new ConversationState({ id: 'conv-7', workingDir: process.cwd() });
+    await spyAgent.initialize(spyState);
+    try {
+      const result = await spyAgent.executeToolCall({ id: 'call-9', name: 'spy', arguments: '{"q":1}' }, { metadata: { providerData: { tenant: 'acme' } } });
+      expect(result.observation.text).toBe('ok');
+      expect(seen).toEqual([{ q: 1, region: 'eu' }, 'call-9', 'conv-7', 'acme']);
+    } finally {
+      await spyAgent.close();
+      await spyTools.close();
+      await spyRuntime.close();
+      await spyState.close();
+    }
   });
 });

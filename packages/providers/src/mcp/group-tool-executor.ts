@@ -15,11 +15,11 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
  * Runs a group tool of {@link createToolGroupToolset} straight through `runtime.invokeTool`
  * (no MCP round trip per call). The call's provider data is the toolset's, with the call's own
  * `metadata.providerData` (per request, e.g. from `X-Toolwright-Provider-Data`) merged over it;
- * it goes to the provider only and is never put into the result.
+ * it goes to the provider only and is never put into the result. The provider also gets the call's
+ * id, the conversation's id as the session, and the call's abort signal.
  */
 export class GroupToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObservation> {
   private readonly ref: string;
-  private readonly plain: InvokeToolOptions;
 
   constructor(
     private readonly runtime: ToolGroupRuntime,
@@ -29,16 +29,17 @@ export class GroupToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObs
     private readonly providerData: Readonly<Record<string, unknown>> | undefined,
   ) {
     this.ref = `${toolgroupId}/${toolName}`;
-    this.plain = providerData ? { providerData } : {};
   }
 
   async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation | Observation> {
     const fromCall = ctx.metadata[PROVIDER_DATA_METADATA_KEY];
-    let options = this.plain;
-    if (isRecord(fromCall) || ctx.cancellable) {
-      options = { providerData: isRecord(fromCall) ? redactedProviderData({ ...this.providerData, ...fromCall }) : this.providerData, callId: ctx.toolCallId };
-      if (ctx.cancellable) options.signal = ctx.signal;
-    }
+    // The conversation is the session (Llama passes session_id beside the arguments; so do we).
+    const options: InvokeToolOptions = {
+      providerData: isRecord(fromCall) ? redactedProviderData({ ...this.providerData, ...fromCall }) : this.providerData,
+      callId: ctx.toolCallId,
+      sessionId: ctx.state?.id,
+    };
+    if (ctx.cancellable) options.signal = ctx.signal;
     const result = await this.runtime.invokeTool(this.ref, action.data as Record<string, unknown>, options);
     return this.tool.observationFromResult(callToolResultOf(result));
   }
