@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
+import type { JsonSchema } from '@toolwright/sdk';
 import { Terminal } from '../../src/io/terminal.js';
 import { TERMINAL_MODEL, terminalAnswers } from '../../src/server-requests/terminal-answers.js';
 
@@ -27,7 +28,7 @@ describe('terminalAnswers', () => {
   });
 
   it('cancels at end of input in the middle of the form, and declines on no', async () => {
-    const schema = { type: 'object' as const, properties: { a: { type: 'string' } }, required: ['a'] };
+    const schema: JsonSchema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
     expect(await fixture(['y']).answers.elicit({ message: 'm', requestedSchema: schema }, 's')).toEqual({ action: 'cancel' });
     expect(await fixture(['n']).answers.elicit({ message: 'm', requestedSchema: schema }, 's')).toEqual({ action: 'decline' });
   });
