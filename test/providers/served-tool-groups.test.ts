@@ -81,6 +81,7 @@ describe('parseProviderData', () => {
     expect(parseProviderData('{"brave_api_key":"k","max":3,"on":true}')).toEqual({ brave_api_key: 'k', max: 3, on: true });
     expect(() => parseProviderData('["k"]')).toThrow('The X-Toolwright-Provider-Data header is invalid: expected a JSON object such as {"brave_api_key": "…"}.');
     expect(() => parseProviderData('{"key":{"nested":"sk-SECRET"}}')).toThrow("The X-Toolwright-Provider-Data header is invalid: setting 'key' must be a string, number or boolean.");
+    expect(() => parseProviderData('{"ok": "1", "sk live SECRET": "x"}')).toThrow("The X-Toolwright-Provider-Data header is invalid: setting names are 1 to 100 letters, digits or '_ . -', and setting 2's is not.");
     expect(() => parseProviderData(['{}', '{}'])).toThrow('The X-Toolwright-Provider-Data header is invalid: it was sent more than once.');
     expect(() => parseProviderData(`{"k":"${'x'.repeat(9_000)}"}`)).toThrow('The X-Toolwright-Provider-Data header is invalid: it is longer than 8192 characters.');
   });

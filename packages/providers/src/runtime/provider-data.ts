@@ -30,8 +30,9 @@ export function parseProviderData(header: string | readonly string[] | undefined
   const entries = Object.entries(parsed as Record<string, unknown>);
   if (entries.length > MAX_KEYS) return fail(`it has more than ${MAX_KEYS} settings`);
   const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(key)) return fail(`setting names are 1 to 100 letters, digits or '_ . -' (got ${JSON.stringify(key.slice(0, 40))})`);
+  for (const [index, [key, value]] of entries.entries()) {
+    // The name is not repeated either: a key pasted in the wrong place must not reach a log.
+    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(key)) return fail(`setting names are 1 to 100 letters, digits or '_ . -', and setting ${index + 1}'s is not`);
     if (!['string', 'number', 'boolean'].includes(typeof value)) return fail(`setting '${key}' must be a string, number or boolean`);
     out[key] = value;
   }
