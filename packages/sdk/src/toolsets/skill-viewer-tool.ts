@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { Observation } from '../tool/observation.js';
@@ -14,6 +14,30 @@ export const SKILL_VIEWER = 'skill';
 export function skillsPrompt(skills: readonly Skill[]): string {
   const lines = skills.map((s) => `- ${s.name}: ${s.description}`);
   return `Skills are instructions for tasks, not tools. To use one, first read it with the '${SKILL_VIEWER}' tool, then follow it with your other tools. Available skills:\n${lines.join('\n')}`;
+}
+
+/**
+ * The skill's SKILL.md as it is now, read through one handle: still a regular file and at most
+ * {@link MAX_SKILL_BYTES} (it may have changed since it was loaded), else a clear error.
+ */
+async function readSkillFile(skill: Skill): Promise<string> {
+  const fail = (problem: string): ToolwrightError => new ToolwrightError({ code: ErrorCode.EXECUTION_FAILED, message: `Skill '${skill.name}': ${skill.file} ${problem}` });
+  let handle;
+  try {
+    handle = await open(skill.file, 'r');
+  } catch (error) {
+    throw fail(`cannot be read now (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw fail('is no longer a regular file.');
+    if (info.size > MAX_SKILL_BYTES) throw fail(`is now ${info.size} bytes; at most ${MAX_SKILL_BYTES} are read. Ask the user to shorten it.`);
+    const buffer = Buffer.alloc(info.size);
+    const { bytesRead } = await handle.read(buffer, 0, info.size, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The `skill` viewer over `skills`: returns a skill's whole SKILL.md. */
@@ -32,8 +56,7 @@ export function skillViewerTool(skills: readonly Skill[]): ToolDefinition {
         if (!skill) {
           throw new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message: `Unknown skill ${JSON.stringify(name) ?? 'nothing'} (expected the name of a skill as a string). Skills: ${names.join(', ')}.` });
         }
-        const text = await readFile(skill.file, 'utf8');
-        return Observation.fromText(text.length > MAX_SKILL_BYTES ? text.slice(0, MAX_SKILL_BYTES) : text);
+        return Observation.fromText(await readSkillFile(skill));
       },
     },
   });
