@@ -40,6 +40,7 @@ beforeAll(async () => {
   const once = { url: mcpUrl, auth: { redirectUrl } };
   writeFileSync(join(dir, 'agent.json'), JSON.stringify({ tools: [], mcpServers: { secure, m2m, once } }));
   writeFileSync(join(dir, 'secure.json'), JSON.stringify({ tools: [], mcpServers: { secure } }));
+  writeFileSync(join(dir, 'required.json'), JSON.stringify({ tools: [], mcpServers: { req: { ...secure, required: true, auth: { ...secure.auth, tokenFile: 'req.json' } } } }));
   writeFileSync(join(dir, 'm2m.json'), JSON.stringify({ tools: [], mcpServers: { m2m } }));
 });
 afterAll(() => {
@@ -115,6 +116,11 @@ describe('toolwright auth (a real CLI process against a local authorization serv
     const late = await cli('auth', 'login', 'secure', '--spec', 'agent.json', '--timeout', '0.5');
     expect(late.code).toBe(2);
     expect(late.stderr.endsWith(`toolwright auth: No sign-in within 0.5 s: the browser did not come back to ${redirectUrl}.\nRun the command again and finish the sign-in in the browser (--timeout S to wait longer).\n`)).toBe(true);
+    const required = await cli('call', 'whoami', '{}', '--spec', 'required.json');
+    expect([required.code, required.stderr]).toEqual([
+      2,
+      `toolwright: cannot build spec required.json: Could not connect to MCP server 'req' (${mcpUrl}): MCP server 'req' needs a user to authorize this client at ${new URL('/authorize', mcpUrl).href}; give the server's auth an authorize handler (code), or a token file that holds a valid token.\nSign in with: toolwright auth login req --spec required.json\n`,
+    ]);
     const noSpec = await cli('auth', 'status');
     expect([noSpec.code, noSpec.stderr]).toEqual([2, 'toolwright auth: auth needs --spec FILE: the MCP servers and their auth settings are in the agent spec.\n']);
   });

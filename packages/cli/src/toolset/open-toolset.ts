@@ -13,7 +13,7 @@ import { Toolset } from './toolset.js';
 import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
 import { NOT_ASKING, unattendedAnswers } from '../server-requests/unattended-answers.js';
 import { withServerRequests } from '../server-requests/with-server-requests.js';
-import { reportFailedServers } from '../auth/report-failed-servers.js';
+import { reportFailedServers, signInHint } from '../auth/report-failed-servers.js';
 import type { ToolRuntime } from './toolset.js';
 
 /** Options of {@link openToolset}. */
@@ -63,7 +63,8 @@ function specFailure(error: unknown, spec: string | undefined): CliError {
   if (!ToolwrightError.isInstance(error)) throw error;
   const where = spec === undefined ? 'the built-in toolset' : `spec ${spec}`;
   const message = error.code === 'INVALID_SPEC' ? `invalid agent spec ${error.message}` : `cannot build ${where}: ${error.message}`;
-  return new CliError({ message, cause: error });
+  const server = error.details.server;
+  return new CliError({ message, cause: error, hint: typeof server === 'string' ? signInHint(error.message, server, spec) : undefined });
 }
 
 /** The spec's `toolgroups` as tools (through `@toolwright/providers`), and how to close them. */
