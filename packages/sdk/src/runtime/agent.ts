@@ -38,6 +38,9 @@ import type { ResolvedToolsets } from '../toolsets/toolset-resolver.js';
 import { turnContext } from '../toolsets/turn-context.js';
 import type { TurnContext } from '../toolsets/turn-context.js';
 
+/** The options of a call given none (shared and frozen: the default costs no object per call). */
+const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
+
 /**
  * The agent's tool runtime: the tools that exist (a {@link ToolTable}: native tools resolved
  * through a registry, MCP tools added directly), what the model sees this turn (a
@@ -371,7 +374,7 @@ export class Agent implements CallEnvironment {
    * expected. Calls that touch the same resource run in the order they were started, whatever
    * the entry point. Never rejects, whatever `call` is.
    */
-  executeToolCall(call: ToolCall, options: CallOptions = {}): Promise<ToolCallResult> {
+  executeToolCall(call: ToolCall, options: CallOptions = NO_CALL_OPTIONS): Promise<ToolCallResult> {
     let ctx: CallContext;
     try {
       ctx = this.contextFor(call, options);

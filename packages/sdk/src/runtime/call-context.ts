@@ -205,7 +205,7 @@ export class CallContext extends ToolContext {
     if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
     const observation = this.failed ? observationFromError(this.error, this.toolName) : this.observation!;
     if (this.actionEvent !== undefined) {
-      this.events.push(ObservationEvent.answering(this.actionEvent, { toolCallId: this.toolCallId, toolName: this.toolName, observation }));
+      this.events.push(ObservationEvent.answering(this.actionEvent, this.toolCallId, this.toolName, observation));
     } else {
       this.events.push(new AgentErrorEvent({ toolCallId: this.toolCallId, toolName: this.toolName, code: observation.errorCode ?? ErrorCode.INTERNAL, message: observation.text }));
     }

@@ -103,29 +103,37 @@ function streamed<A extends Action, O extends Observation>(tool: CallTarget<A, O
   const innermost = (next: A): AsyncIterable<ToolChunk> => executorStream(tool, executor, next, ctx);
   // A middleware written for any Action (logging, metrics) sees this tool's Actions as Actions.
   const outer = composeToolMiddleware(tool.middleware as readonly ToolMiddleware<A>[], tool.name, ctx, innermost);
-  return consume(tool, ctx, outer(action)).then((result) => coerceResult(tool, result));
+  return consume(tool, ctx, outer(action), true);
 }
 
 /**
  * The executor's result as a stream: its own chunks when it streams, else one chunk (the coerced
- * Observation). Hand-written rather than an async generator: a single result costs one promise.
+ * Observation). Hand-written rather than an async generator, and without `await` when the executor
+ * answers synchronously: a single result costs one promise.
  */
 function executorStream<A extends Action, O extends Observation>(tool: CallTarget<A, O>, executor: ToolExecutor<A, O>, action: A, ctx: ToolContext): AsyncIterable<ToolChunk> {
   return {
     [Symbol.asyncIterator](): AsyncIterator<ToolChunk> {
       let inner: AsyncIterator<ToolChunk> | undefined;
       let done = false;
+      const first = (result: unknown): IteratorResult<ToolChunk> | Promise<IteratorResult<ToolChunk>> => {
+        if (isAsyncIterable(result)) {
+          inner = (result as AsyncIterable<ToolChunk>)[Symbol.asyncIterator]();
+          return inner.next();
+        }
+        done = true;
+        return { done: false, value: coerceResult(tool, result) };
+      };
       return {
-        next: async (): Promise<IteratorResult<ToolChunk>> => {
+        next: (): Promise<IteratorResult<ToolChunk>> => {
           if (inner) return inner.next();
-          if (done) return { done: true, value: undefined };
-          const result: unknown = await executor.execute(action, ctx);
-          if (isAsyncIterable(result)) {
-            inner = (result as AsyncIterable<ToolChunk>)[Symbol.asyncIterator]();
-            return inner.next();
+          if (done) return Promise.resolve({ done: true, value: undefined });
+          try {
+            const result: unknown = executor.execute(action, ctx);
+            return isPromiseLike(result) ? Promise.resolve(result).then(first) : Promise.resolve(first(result));
+          } catch (error) {
+            return Promise.reject(error);
           }
-          done = true;
-          return { done: false, value: coerceResult(tool, result) };
         },
         return: async (): Promise<IteratorResult<ToolChunk>> => {
           done = true;
@@ -147,8 +155,11 @@ function checkChunk(toolName: string, chunk: unknown): ToolChunk {
   });
 }
 
-/** Reads a stream to its end (or until the call is stopped), reporting each chunk as progress. */
-async function consume<O extends Observation>(tool: ResultTarget<O>, ctx: ToolContext, stream: AsyncIterable<unknown>): Promise<O | Observation> {
+/**
+ * Reads a stream to its end (or until the call is stopped), reporting each chunk as progress;
+ * `coerce`: the accumulation is coerced to the declared type (the middleware path).
+ */
+async function consume<O extends Observation>(tool: ResultTarget<O>, ctx: ToolContext, stream: AsyncIterable<unknown>, coerce = false): Promise<O | Observation> {
   const chunks: ToolChunk[] = [];
   const progress = ctx.reportsProgress;
   for await (const raw of stream) {
@@ -160,7 +171,8 @@ async function consume<O extends Observation>(tool: ResultTarget<O>, ctx: ToolCo
     }
     if (ctx.aborted) break;
   }
-  return accumulateChunks(tool.observationType, chunks);
+  const result = accumulateChunks(tool.observationType, chunks);
+  return coerce ? coerceResult(tool, result) : result;
 }
 
 /** Races the call against its time limit and the caller's signal; interrupts the executor when either wins. */
