@@ -7,6 +7,7 @@ import type { ToolMiddleware } from '../tool/tool-middleware.js';
 import type { Action } from '../tool/action.js';
 import { deriveTool } from './derive-tool.js';
 import { DerivedList } from './derived-list.js';
+import { originalNameOf } from './original-name.js';
 import type { MaybePromise } from './maybe-async.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
@@ -16,6 +17,8 @@ import { WrappedToolset } from './wrapped-toolset.js';
 export interface WrappedCall {
   /** The tool's name (as the model called it). */
   readonly toolName: string;
+  /** The tool's name before a rename or prefix (inside or outside this wrapper), when it had another one. */
+  readonly originalName?: string;
   /** The validated Action (`next(other)` runs another one). */
   readonly action: Action;
   /** The call's context (signal, metadata, progress, …). */
@@ -28,18 +31,19 @@ export interface WrappedCall {
  * outside each tool's own middleware, whoever calls the tool (agent or `tool.call`).
  */
 export abstract class WrapperToolset extends WrappedToolset {
-  private readonly layer: ToolMiddleware;
-  private readonly derived = new DerivedList((tool) => deriveTool(tool, { outerMiddleware: [this.layer] }));
+  private readonly derived = new DerivedList((tool) => deriveTool(tool, { outerMiddleware: [this.layerFor(originalNameOf(tool) ?? tool.name)] }));
 
-  constructor(inner: Toolset) {
-    super(inner);
+  /** The middleware around the calls of a tool named `sourceName` before any rename. */
+  private layerFor(sourceName: string): ToolMiddleware {
     const callTool = (call: WrappedCall, next: (action?: Action) => Promise<Observation>): Promise<Observation> => this.callTool(call, next);
-    this.layer = async function* (invocation, next) {
+    return async function* (invocation, next) {
       let chunks: ToolChunk[] = [];
       let accumulated: Observation | undefined;
-      const result = await callTool({ toolName: invocation.toolName, action: invocation.action, ctx: invocation.ctx }, async (action?: Action) => {
+      const { toolName, action, ctx } = invocation;
+      const call: WrappedCall = sourceName === toolName ? { toolName, action, ctx } : { toolName, originalName: sourceName, action, ctx };
+      const result = await callTool(call, async (other?: Action) => {
         chunks = [];
-        for await (const chunk of next(action)) chunks.push(chunk);
+        for await (const chunk of next(other)) chunks.push(chunk);
         accumulated = accumulateChunks(Observation, chunks);
         return accumulated;
       });

@@ -115,6 +115,25 @@ describe('the original name of a renamed tool', () => {
     expect(originalNameOf(textTool('search'))).toBeUndefined();
   });
 
+  it('reaches a WrapperToolset beside the model-facing name, whether the rename is inside or outside it', async () => {
+    const calls: string[] = [];
+    class Log extends WrapperToolset {
+      callTool(call: WrappedCall, next: (action?: Action) => Promise<Observation>): Promise<Observation> {
+        calls.push(`${call.toolName} (was ${call.originalName ?? 'the same'})`);
+        return next();
+      }
+    }
+    const inside = new Log(new PrefixedToolset(new FunctionToolset([textTool('a')]), 'in_'));
+    const outside = new PrefixedToolset(new Log(new FunctionToolset([textTool('b')])), 'out_');
+    const plain = new Log(new FunctionToolset([textTool('c')]));
+    const agent = new Agent({ toolsets: [inside, outside, plain] });
+    await agent.initialize(conversation());
+    await agent.startTurn();
+    for (const name of ['in_a', 'out_b', 'c']) expect((await agent.executeToolCall(callOf(name, 'x'))).observation.isError).toBe(false);
+    expect(calls).toEqual(['in_a (was a)', 'out_b (was b)', 'c (was the same)']);
+    await agent.close();
+  });
+
   it('is written to the audit log for an approval-required renamed tool', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tw-audit-'));
     try {
