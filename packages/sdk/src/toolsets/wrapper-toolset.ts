@@ -9,7 +9,6 @@ import { deriveTool } from './derive-tool.js';
 import { DerivedList } from './derived-list.js';
 import { originalNameOf } from './original-name.js';
 import type { MaybePromise } from './maybe-async.js';
-import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 import { WrappedToolset } from './wrapped-toolset.js';
 
