@@ -85,6 +85,19 @@ describe('OAuth for an HTTP MCP server (local authorization server + protected M
     expect(refreshed.tokens.access_token).not.toBe(stored.tokens.access_token);
   });
 
+  it('a registration made for another redirect URI is not reused: the client registers again', async () => {
+    const tokenFile = join(dir, 'moved.json');
+    await agentFor({ auth: { tokenFile, authorize: authorizeInBrowser([]) } });
+    const stored = JSON.parse(readFileSync(tokenFile, 'utf8')) as { client: object };
+    writeFileSync(tokenFile, JSON.stringify({ client: stored.client }));
+    const before = await counts();
+    const opened: URL[] = [];
+    const moved = await agentFor({ auth: { tokenFile, redirectUrl: 'http://127.0.0.1:8977/done', authorize: authorizeInBrowser(opened) } });
+    expect(await whoami(moved)).toBe(`client registered for ${mcpUrl}`);
+    expect(opened[0]!.searchParams.get('redirect_uri')).toBe('http://127.0.0.1:8977/done');
+    expect((await counts()).registrations! - before.registrations!).toBe(1);
+  });
+
   it('without a way to ask the user, initialize fails saying where to authorize', async () => {
     await expect(agentFor({ auth: { tokenFile: join(dir, 'none.json') } })).rejects.toThrow(
       `MCP server 'secure' needs a user to authorize this client at ${new URL('/authorize', mcpUrl).href}; give the server's auth an authorize handler (code), or a token file that holds a valid token.`,

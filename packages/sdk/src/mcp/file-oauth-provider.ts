@@ -58,8 +58,14 @@ export class FileOAuthClientProvider implements OAuthClientProvider {
     return this.expectedState;
   }
 
+  /**
+   * The client: configured, or registered earlier. A registration made for another redirect URI
+   * (the configured one changed) is not used: the client registers again.
+   */
   clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.stored.client;
+    const client = this.stored.client;
+    if (this.config.clientId || !client || !('redirect_uris' in client) || !Array.isArray(client.redirect_uris)) return client;
+    return client.redirect_uris.includes(this.redirectUrl) ? client : undefined;
   }
 
   saveClientInformation(client: OAuthClientInformationMixed): void {
