@@ -61,6 +61,25 @@ describe('ApprovalRequiredToolset with a predicate', () => {
   });
 });
 
+describe('reset_tools under a policy', () => {
+  it('is read-only, so explore mode lets the model switch groups, while the group tools keep their own verdict', async () => {
+    const dir = mkdtempSync(join(root, 'explore-'));
+    const groups = new ToolGroupsToolset({
+      groups: [{ name: 'ops', description: 'Operations.', tools: [textTool('status'), textTool('restart', { readOnlyHint: false, destructiveHint: true })] }],
+    });
+    const agent = new Agent({ toolsets: [groups], policy: { mode: 'explore', grantsFile: false } });
+    await agent.initialize(conversation('explore', dir));
+    await agent.startTurn();
+    expect((await agent.executeToolCall({ id: 'r', name: 'reset_tools', arguments: '{"ops": true}' })).observation.text).toBe('The currently activated tool group(s): ops.');
+    expect((await agent.startTurn()).names()).toEqual(['status', 'restart', 'reset_tools']);
+    expect((await agent.executeToolCall(callOf('status', 'x'))).observation.text).toBe('status:x');
+    expect((await agent.executeToolCall(callOf('restart', 'x'))).observation.text).toBe(
+      "Permission denied for tool 'restart': 'restart' may change things (explore mode is read-only). Do not retry the same call; choose another way or ask the user.",
+    );
+    await agent.close();
+  });
+});
+
 describe("CombinedToolset 'prefix'", () => {
   it('throws DUPLICATE_TOOL when the prefixed name is taken too (never silent)', () => {
     const docs = new FunctionToolset([textTool('search')], { label: 'docs' });
