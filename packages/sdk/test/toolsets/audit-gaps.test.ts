@@ -81,6 +81,28 @@ describe('reset_tools under a policy', () => {
 });
 
 describe("CombinedToolset 'prefix'", () => {
+  it("binds the renamed tool's instruction to its new name (written only while that name is in view)", async () => {
+    const combined = () =>
+      new CombinedToolset(
+        [
+          new FunctionToolset([textTool('search')], { label: 'web', instructions: { search: { group: 'web', content: 'Web search.' } } }),
+          new FunctionToolset([textTool('search')], { label: 'docs', instructions: { search: { group: 'docs', content: 'Docs search.' } } }),
+        ],
+        { onConflict: 'prefix' },
+      );
+    const text = async (visible?: (tool: ToolDefinition) => boolean): Promise<string> => {
+      const agent = new Agent({ toolsets: [combined()], ...(visible ? { visible } : {}) });
+      await agent.initialize(conversation());
+      await agent.startTurn();
+      const out = await agent.instructions();
+      await agent.close();
+      return out;
+    };
+    expect(await text()).toBe('<tool-instruction name="web">Web search.</tool-instruction>\n<tool-instruction name="docs">Docs search.</tool-instruction>');
+    expect(await text((tool) => tool.name !== 'docs_search')).toBe('<tool-instruction name="web">Web search.</tool-instruction>');
+    expect(await text((tool) => tool.name !== 'search')).toBe('<tool-instruction name="docs">Docs search.</tool-instruction>');
+  });
+
   it('throws DUPLICATE_TOOL when the prefixed name is taken too (never silent)', () => {
     const docs = new FunctionToolset([textTool('search')], { label: 'docs' });
     const taken = new FunctionToolset([textTool('search'), textTool('docs_search')], { label: 'web' });
