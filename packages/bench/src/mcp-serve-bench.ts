@@ -1,6 +1,6 @@
 /**
  * MCP serving (issue 13 §4), two tables, 16 calls in flight, interleaved rounds:
- * - notification overhead: `toolwright serve --stdio` answering a tool that sends N log messages
+ * - notification overhead: `toolwright serve --stdio` and `--http` answering a tool that sends N log messages
  *   (`ctx.log`) or N progress reports, against the same tool sending none; every notification is
  *   counted at the client (a lost one fails the run);
  * - proxy overhead: the SDK client calling an upstream MCP server (the raw SDK `echo` server of the
@@ -9,6 +9,7 @@
  *   bytes (the cost of the extra hop alone) and the smallest SDK-only proxy. Server CPU per call
  *   (every process on the path, from /proc on Linux) says where the time goes.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { BenchRow, BenchTable } from './measure.js';
 import { median } from './measure.js';
@@ -34,17 +36,56 @@ interface Connected {
   /** The server's process, and for a proxy the upstream's too. */
   pids: number[];
   logs: number;
+  /** The end of the server's stderr, for an error report. */
+  stderr: string;
+  close(): Promise<void>;
+}
+
+/** Keeps the last 2 KiB of a server's stderr on `connected.stderr`. */
+function keepStderr(stream: { on(event: 'data', listener: (chunk: Buffer) => void): unknown } | null, connected: Connected): void {
+  stream?.on('data', (c: Buffer) => void (connected.stderr = (connected.stderr + c.toString()).slice(-2048)));
 }
 
 async function connect(args: string[]): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args, cwd: ROOT, stderr: 'ignore', env: { ...process.env, NO_COLOR: '1' } as Record<string, string> });
+  const transport = new StdioClientTransport({ command: process.execPath, args, cwd: ROOT, stderr: 'pipe', env: { ...process.env, NO_COLOR: '1' } as Record<string, string> });
   const client = new Client({ name: 'mcp-serve-bench', version: '1.0.0' });
-  const connected: Connected = { client, pids: [], logs: 0 };
+  const connected: Connected = { client, pids: [], logs: 0, stderr: '', close: () => client.close() };
+  keepStderr(transport.stderr, connected);
   client.setNotificationHandler(LoggingMessageNotificationSchema, () => void (connected.logs += 1));
   await client.connect(transport);
   await client.listTools();
   const pid = transport.pid;
   if (pid !== null) connected.pids.push(pid, ...childrenOf(pid));
+  return connected;
+}
+
+/** A server process that prints `at http://…/mcp` on stderr (`toolwright serve --http --port 0 …`), and an SDK client over Streamable HTTP. */
+async function connectHttp(args: string[]): Promise<Connected> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stderr.on('data', (c: Buffer) => {
+      seen += c.toString();
+      const match = /at (http:\/\/\S+\/mcp)/.exec(seen);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
+  });
+  const client = new Client({ name: 'mcp-serve-bench', version: '1.0.0' });
+  const connected: Connected = {
+    client,
+    pids: [child.pid!],
+    logs: 0,
+    stderr: '',
+    close: async () => {
+      await client.close();
+      child.kill('SIGTERM');
+    },
+  };
+  keepStderr(child.stderr, connected);
+  client.setNotificationHandler(LoggingMessageNotificationSchema, () => void (connected.logs += 1));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.listTools();
   return connected;
 }
 
@@ -84,7 +125,9 @@ async function perCall(connected: Connected, calls: number, call: OneCall): Prom
   const worker = async (): Promise<void> => {
     while (next < calls) {
       next++;
-      await call(connected.client);
+      await call(connected.client).catch((error: unknown) => {
+        throw new Error(`${(error as Error).message}; the server's stderr ends: ${connected.stderr.trim() || '(nothing)'}`);
+      });
     }
   };
   const cpuBefore = cpuMicros(connected.pids);
@@ -124,9 +167,13 @@ function expectText(result: Awaited<ReturnType<Client['callTool']>>, text: strin
   if (result.isError || content.length !== 1 || content[0]!.text !== text) throw new Error(`unexpected result: ${JSON.stringify(result)}`);
 }
 
-async function notifications(): Promise<BenchTable> {
-  const served = await connect([BIN, 'serve', '--stdio', '--import', join(here, 'mcp-serve-bench-tools.js')]);
-  const calls = 2_000;
+async function notifications(over: 'stdio' | 'http'): Promise<BenchTable> {
+  const tools = ['--import', join(here, 'mcp-serve-bench-tools.js')];
+  const served = over === 'stdio' ? await connect([BIN, 'serve', '--stdio', ...tools]) : await connectHttp([BIN, 'serve', '--http', '--port', '0', ...tools]);
+  // The SDK alone serving a tool the same way, for the cost of the transport itself.
+  const raw = over === 'stdio' ? await connect([join(here, 'cli-bench-raw-server.js')]) : await connectHttp([join(here, 'mcp-serve-bench-raw-http.js')]);
+  const echo: OneCall = async (client) => expectText(await client.callTool({ name: 'echo', arguments: { text: 'ok' } }), 'ok');
+  const calls = over === 'stdio' ? 2_000 : 1_000;
   // Progress the SDK client dropped: it handles a notification a microtask after a response read
   // in the same chunk, and by then the call's progress handler is gone (counted, not hidden).
   const dropped = new Map<number, number>();
@@ -145,6 +192,7 @@ async function notifications(): Promise<BenchTable> {
       { name: `${N} log messages (ctx.log)`, target: served, call: notify(N, 0) },
       { name: '1 progress report', target: served, call: notify(0, 1) },
       { name: `${N} progress reports`, target: served, call: notify(0, N) },
+      { name: 'the SDK alone (McpServer + zod, same transport), echo', target: raw, call: echo },
     ];
     const results = await compare(variants, calls);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -152,8 +200,10 @@ async function notifications(): Promise<BenchTable> {
     if (served.logs - logsBefore !== logCalls * N) throw new Error(`${logCalls * N} log messages sent, ${served.logs - logsBefore} received`);
     const base = results[0]!;
     const rows: BenchRow[] = results.map((m, i) => {
-      const row: BenchRow = { name: `serve --stdio, ${variants[i]!.name}: wall per call`, value: base.wall * m.ratio };
-      if (i > 0) {
+      const last = i === variants.length - 1;
+      const row: BenchRow = { name: last ? `${variants[i]!.name}: wall per call` : `serve --${over}, ${variants[i]!.name}: wall per call`, value: base.wall * m.ratio };
+      if (last) row.note = 'reference for the transport';
+      else if (i > 0) {
         row.baseline = base.wall;
         row.baselineName = 'none';
         const count = i === 2 ? 1 : N;
@@ -163,10 +213,14 @@ async function notifications(): Promise<BenchTable> {
       }
       return row;
     });
-    for (const [i, m] of results.entries()) if (m.cpu !== undefined) rows.push({ name: `serve --stdio, ${variants[i]!.name}: server CPU per call`, value: m.cpu, note: 'from /proc, 10 ms ticks' });
-    return { title: `MCP serve: notification overhead per call (${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds × ${calls} calls; all notifications counted at the client)`, rows };
+    for (const [i, m] of results.entries()) {
+      const last = i === variants.length - 1;
+      if (m.cpu !== undefined) rows.push({ name: `${last ? '' : `serve --${over}, `}${variants[i]!.name}: server CPU per call`, value: m.cpu, note: 'from /proc, 10 ms ticks' });
+    }
+    const how = over === 'http' ? 'Streamable HTTP, SSE, each event kept in the session event store' : 'stdio';
+    return { title: `MCP serve: notification overhead per call over ${how} (${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds × ${calls} calls; all log messages counted at the client)`, rows };
   } finally {
-    await served.client.close();
+    await Promise.allSettled([served.close(), raw.close()]);
   }
 }
 
@@ -207,11 +261,11 @@ async function proxy(): Promise<BenchTable> {
     ];
     return { title: `MCP serve: proxy overhead per call (${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds × ${calls} calls, stdio both hops)`, rows };
   } finally {
-    await Promise.allSettled([direct.client.close(), pipe.client.close(), raw.client.close(), proxied.client.close()]);
+    await Promise.allSettled([direct.close(), pipe.close(), raw.close(), proxied.close()]);
   }
 }
 
 /** Runs the MCP serving benchmarks. */
 export async function run(): Promise<BenchTable[]> {
-  return [await notifications(), await proxy()];
+  return [await notifications('stdio'), await notifications('http'), await proxy()];
 }
