@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, ListToolsResult, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ProgressReport } from '@toolwright/sdk';
+import type { Observation, ProgressReport } from '@toolwright/sdk';
 import { CLI_VERSION } from '../version.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { ServedToolset } from './served-toolset.js';
@@ -18,6 +18,11 @@ export interface ToolServerOptions {
   name?: string;
   /** Server version (default: the CLI's). */
   version?: string;
+  /**
+   * No session (`serve --http --stateless`): nothing can reach the client outside a request, so
+   * the proxy offers no resource subscriptions and announces no prompt/resource list changes.
+   */
+  stateless?: boolean;
   /** Per-call metadata from the request's HTTP headers (undefined over stdio), passed to the toolset's call. */
   callMetadata?: (headers: Record<string, string | string[] | undefined> | undefined) => Record<string, unknown> | undefined;
 }
@@ -37,11 +42,11 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   // Exactly what this server honours: tools, logging (a tool's `ctx.log` and the upstreams' logs,
   // filtered by `logging/setLevel`), and what the upstreams offer.
   const capabilities: ServerCapabilities = { tools: { listChanged: true }, logging: {} };
-  if (toolset.upstreams) Object.assign(capabilities, proxyCapabilities(toolset.upstreams.clients()));
+  if (toolset.upstreams) Object.assign(capabilities, proxyCapabilities(toolset.upstreams.clients(), options.stateless === true));
   const server = new Server({ name: options.name ?? 'toolwright', version: options.version ?? CLI_VERSION }, { capabilities });
   let listing: ListToolsResult | undefined;
   const logLevel = new ClientLogLevelSetting();
-  const endProxy = toolset.upstreams ? installProxy(server, toolset.upstreams, capabilities, logLevel) : undefined;
+  const proxy = toolset.upstreams ? installProxy(server, toolset.upstreams, capabilities, logLevel) : undefined;
 
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     // The SDK's schema already refused a level MCP does not define (-32602).
@@ -76,7 +81,14 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     // serves the policy's approvals.
     const client = servedClientHandlers(server, extra, name, logLevel);
     const metadata = options.callMetadata?.(extra.requestInfo?.headers);
-    const observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client, ...(metadata ? { metadata } : {}) });
+    // An upstream's logs during this call go with it (on its stream, to this session only).
+    const untrack = proxy?.track(client, (notification) => extra.sendNotification(notification));
+    let observation: Observation;
+    try {
+      observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client, ...(metadata ? { metadata } : {}) });
+    } finally {
+      untrack?.();
+    }
     await sending;
     // The SDK's client handles notifications a microtask later than responses: a progress
     // notification read in the same chunk as the result is dropped. A few ms apart, it is not.
@@ -92,7 +104,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
-    endProxy?.();
+    proxy?.end();
     previous?.();
   };
   return server;

@@ -197,7 +197,7 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
       sendError(res, 405, 'Method not allowed: this server is stateless (no session, no SSE stream to open or delete); send POST requests only.', { allow: 'POST' });
       return;
     }
-    const server = createToolServer(statelessSource!, { callMetadata: options.callMetadata });
+    const server = createToolServer(statelessSource!, { callMetadata: options.callMetadata, stateless: true });
     // Said, not silently dropped: a level set here would be forgotten when this request ends.
     server.setRequestHandler(SetLevelRequestSchema, () => {
       // A plain error with a code: McpError would prefix its message ("MCP error -32600: …") on the wire.

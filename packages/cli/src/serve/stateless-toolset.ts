@@ -1,6 +1,7 @@
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { ClientHandlers } from '@toolwright/sdk';
 import type { ServedCallOptions, ServedToolset } from './served-toolset.js';
+import { linkCallOrigin } from './proxy/call-origin.js';
 
 function refused(what: 'Sampling' | 'Elicitation'): () => Promise<never> {
   const error = new ToolwrightError({
@@ -19,6 +20,7 @@ function statelessClient(client: ClientHandlers | undefined): ClientHandlers {
   const handlers: ClientHandlers = { sample: refuseSampling, elicit: refuseElicitation };
   if (client?.log) handlers.log = client.log.bind(client);
   if (client?.closeStream) handlers.closeStream = client.closeStream.bind(client);
+  if (client) linkCallOrigin(handlers, client);
   return handlers;
 }
 

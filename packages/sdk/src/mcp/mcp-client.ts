@@ -125,7 +125,7 @@ export class MCPClient {
   private refreshAgain = false;
   private listed: readonly Tool[] = [];
   private readonly listeners = new Set<(tools: readonly Tool[]) => void>();
-  private readonly notificationListeners = new Set<(notification: McpServerNotification) => void>();
+  private readonly notificationListeners = new Set<(notification: McpServerNotification, caller: ClientHandlers | undefined) => void>();
   private readonly callers = new McpCallerRouter();
   private capabilitiesSeen?: ServerCapabilities;
 
@@ -162,9 +162,10 @@ export class MCPClient {
   /**
    * Calls `listener` with each logging message, resource update and prompts/resources
    * `list_changed` notification of the server (checked against the protocol's schemas first;
-   * tool list changes go to {@link MCPClient.onToolsChanged}). Returns the unsubscribe function.
+   * tool list changes go to {@link MCPClient.onToolsChanged}), and the client of the latest call
+   * in flight (see `McpCallOptions.client`), if one is. Returns the unsubscribe function.
    */
-  onNotification(listener: (notification: McpServerNotification) => void): () => void {
+  onNotification(listener: (notification: McpServerNotification, caller: ClientHandlers | undefined) => void): () => void {
     this.notificationListeners.add(listener);
     return () => this.notificationListeners.delete(listener);
   }
@@ -410,9 +411,10 @@ export class MCPClient {
   }
 
   private relay(notification: McpServerNotification): void {
+    const caller = this.callers.current();
     for (const listener of [...this.notificationListeners]) {
       try {
-        listener(notification);
+        listener(notification, caller);
       } catch {
         // A failing listener must not break the connection.
       }

@@ -1,4 +1,5 @@
 import type { LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import { callOriginOf } from './call-origin.js';
 import type { ProxySession } from './proxy-session.js';
 import type { UpstreamNotification } from './upstream-directory.js';
 
@@ -12,12 +13,13 @@ function loggerOf(server: string, logger: string | undefined): string {
 
 /**
  * Passes one upstream notification on to the session's client: log messages at or above the
- * level the client set (logger prefixed with the server), resource updates for URIs the client
+ * level the client set (logger prefixed with the server; one that arrives while a call to that
+ * server is in flight goes with that call, to its session only), resource updates for URIs the client
  * subscribed to (under the URI it subscribed with), and prompts/resources list changes (the
  * session's prompt names are rebuilt on the next listing). Sending failures are ignored: the
  * session may be closing.
  */
-export function forwardNotification(session: ProxySession, { server, notification }: UpstreamNotification): void {
+export function forwardNotification(session: ProxySession, { server, notification, caller }: UpstreamNotification): void {
   const { capabilities } = session;
   const send = (message: Parameters<ProxySession['server']['notification']>[0]): void => {
     if (session.server.transport) session.server.notification(message).catch(() => undefined);
@@ -27,6 +29,11 @@ export function forwardNotification(session: ProxySession, { server, notificatio
       const params = notification.params;
       if (!session.logLevel.accepts(params.level)) return;
       const forwarded: LoggingMessageNotification['params'] = { level: params.level, logger: loggerOf(server, params.logger), data: params.data };
+      if (caller) {
+        // Sent during a call: it goes with that call (on its own stream), and only to its session.
+        session.calls.get(callOriginOf(caller))?.({ method: 'notifications/message', params: forwarded }).catch(() => undefined);
+        return;
+      }
       send({ method: 'notifications/message', params: forwarded });
       return;
     }

@@ -1,5 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerCapabilities, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientHandlers } from '@toolwright/sdk';
 import type { ClientLogLevelSetting } from '../served-client.js';
 import type { PromptNames } from './prompt-names.js';
 import type { UpstreamDirectory } from './upstream-directory.js';
@@ -15,4 +16,6 @@ export interface ProxySession {
   prompts: PromptNames;
   /** The client's subscriptions: the URI it subscribed to → the upstream server and URI. */
   subscriptions: Map<string, { server: string; uri: string }>;
+  /** This session's calls in flight: each call's client handlers → how to notify on that call's own stream. */
+  calls: Map<ClientHandlers, (notification: ServerNotification) => Promise<void>>;
 }

@@ -1,4 +1,5 @@
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientHandlers } from '@toolwright/sdk';
 import type { MCPClient, McpToolset } from '@toolwright/sdk/mcp';
 import type { McpServerNotification } from '@toolwright/sdk/mcp';
 
@@ -7,6 +8,8 @@ export interface UpstreamNotification {
   /** The server's name in the spec. */
   server: string;
   notification: McpServerNotification;
+  /** The client of the call in flight on that server when it arrived (a served call's handlers), if any. */
+  caller?: ClientHandlers;
 }
 
 /**
@@ -24,11 +27,11 @@ export class UpstreamDirectory {
   adopt(toolset: McpToolset): void {
     this.toolsets.push(toolset);
     for (const client of toolset.clients) {
-      client.onNotification((notification) => {
+      client.onNotification((notification, caller) => {
         if (client.state === 'closed') return;
         for (const listener of [...this.listeners]) {
           try {
-            listener({ server: client.name, notification });
+            listener(caller ? { server: client.name, notification, caller } : { server: client.name, notification });
           } catch {
             // One session's failure must not stop the others.
           }
