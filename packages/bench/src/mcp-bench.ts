@@ -4,6 +4,8 @@
  *    same server and transport (in-memory, stdio), sequential and 16 calls in flight.
  * 2. Many tools: a stdio server with 1,000 tools of distinct schemas: time until the agent's tools
  *    map is ready vs the raw SDK's connect + listTools, and heap per not-yet-called tool.
+ * 3. First call (issue 15): in a fresh process, the CPU time of the first call of a tool with a
+ *    schema (in-memory server), the agent vs the raw SDK client, after connect + list on both.
  *
  * Run as a module by `main.ts`; run as a script (`node mcp-bench.js --mcp-bench-server N`) it is
  * the benchmark's MCP server with N tools.
@@ -35,6 +37,7 @@ type Lib = Awaited<ReturnType<typeof client>>;
 const SELF = fileURLToPath(import.meta.url);
 const SERVER_FLAG = '--mcp-bench-server';
 const HEAP_FLAG = '--mcp-bench-heap';
+const FIRST_CALL_FLAG = '--mcp-bench-first-call';
 const IN_FLIGHT = 16;
 
 /** Tool `i` of the benchmark server: every one has its own schema (names, types, bounds differ). */
@@ -178,6 +181,63 @@ if (process.argv[2] === HEAP_FLAG) {
   process.exit(0);
 }
 
+/**
+ * CPU ms of the first call of `tool_0001` (a schema with bounds, an enum and an array) in this
+ * fresh process (`--mcp-bench-first-call raw|agent`), once the client is connected and the tools
+ * listed: what a process pays for its first call (the agent checks the arguments; loading and
+ * compiling a validator, if it does, counts).
+ */
+async function firstCall(side: string): Promise<number> {
+  const lib = await client();
+  const [clientSide, serverSide] = lib.InMemoryTransport.createLinkedPair();
+  await benchServer(2).connect(serverSide);
+  const args = { query_0001: 'open issues', limit: 5, mode: 'fast', tags: ['a'] };
+  let call: () => Promise<unknown>;
+  let close: () => Promise<void>;
+  if (side === 'raw') {
+    const raw = new lib.Client({ name: 'raw', version: '1.0.0' });
+    await raw.connect(clientSide);
+    await raw.listTools();
+    call = () => raw.callTool({ name: 'tool_0001', arguments: args });
+    close = () => raw.close();
+  } else {
+    const toolset = await lib.createMcpToolsFromClients([new lib.MCPClient({ name: 'bench', transport: () => clientSide })]);
+    const agent = new lib.Agent({ extraTools: [...toolset.tools] });
+    await agent.initialize(new lib.ConversationState({ workingDir: process.cwd() }));
+    call = async () => {
+      const { observation } = await agent.executeToolCall({ id: 'c1', name: 'tool_0001', arguments: JSON.stringify(args) });
+      if (observation.isError) throw new Error(observation.text);
+    };
+    close = async () => void (await Promise.all([agent.close(), toolset.close()]));
+  }
+  const start = process.cpuUsage();
+  await call();
+  const used = process.cpuUsage(start);
+  await close();
+  return (used.user + used.system) / 1000;
+}
+
+if (process.argv[2] === FIRST_CALL_FLAG) {
+  process.stdout.write(`${JSON.stringify(await firstCall(process.argv[3]!))}\n`);
+  process.exit(0);
+}
+
+/** First calls in fresh processes, sides alternating: median CPU ms of each. */
+function firstCalls(runs = 9): BenchRow[] {
+  const times: Record<'raw' | 'agent', number[]> = { raw: [], agent: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const side of r % 2 ? (['agent', 'raw'] as const) : (['raw', 'agent'] as const)) {
+      const out = execFileSync(process.execPath, [SELF, FIRST_CALL_FLAG, side], { encoding: 'utf8' });
+      times[side].push(Number(out.trim().split('\n').pop()));
+    }
+  }
+  const raw = median(times.raw);
+  return [
+    { name: 'first call of an MCP tool in a fresh process: SDK client.callTool', value: raw, unit: 'ms', note: `CPU ms, median of ${runs} processes` },
+    { name: 'first call of an MCP tool in a fresh process: agent.executeToolCall', value: median(times.agent), unit: 'ms', baseline: raw, baselineName: 'SDK client.callTool', target: 1.5 },
+  ];
+}
+
 function measureHeapInChild(side: string, count: number): number {
   const out = execFileSync(process.execPath, [SELF, HEAP_FLAG, side, String(count)], { encoding: 'utf8' });
   return Number(out.trim().split('\n').pop());
@@ -241,6 +301,7 @@ export async function run(): Promise<BenchTable[]> {
   return [
     { title: 'MCP tool call overhead (Toolwright agent vs raw MCP SDK client, same server and transport)', rows },
     { title: 'MCP server with 1,000 tools (lazy validators)', rows: await manyTools(lib, 1_000) },
+    { title: 'MCP first call (issue 15)', rows: firstCalls() },
   ];
 }
 

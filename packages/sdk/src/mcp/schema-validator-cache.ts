@@ -2,6 +2,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import { createAjv } from '../schema/ajv-loader.js';
 import type { JsonSchemaDialect } from '../schema/ajv-loader.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { schemaChecker } from '../schema/schema-checker.js';
 import { issuesFromAjv } from '../schema/validation-issue.js';
 import type { ValidationIssue } from '../schema/validation-issue.js';
 
@@ -23,10 +24,14 @@ export function dialectOf(schema: JsonSchema): JsonSchemaDialect {
 }
 
 /**
- * Compiles JSON Schemas with ajv on first use and caches the result by schema (equal schemas
- * share one compiled function). One ajv per dialect, created lazily. A schema its dialect cannot
- * compile is retried as draft-07 and, failing that, accepts everything, so a server with an odd
- * schema stays usable (it validates on its side).
+ * Builds schema checks on first use and caches them by schema (equal schemas share one). A
+ * schema the closure-built `schemaChecker` covers (most tool schemas) is checked by it: no ajv
+ * load, no compile, so a process's first MCP call costs about what the raw SDK client's does.
+ * ajv (one per dialect, created lazily) compiles the schema only when that check rejects a value,
+ * and its verdict and issues are the answer, so ajv decides every rejection; schemas the checker
+ * does not cover go to ajv at once. A schema its dialect cannot compile is retried as draft-07
+ * and, failing that, accepts everything, so a server with an odd schema stays usable (it
+ * validates on its side).
  */
 export class SchemaValidatorCache {
   private readonly ajvs = new Map<JsonSchemaDialect, Ajv>();
@@ -49,6 +54,13 @@ export class SchemaValidatorCache {
   }
 
   private compile(schema: JsonSchema): SchemaCheck {
+    const quick = schemaChecker(schema);
+    if (!quick) return this.compileWithAjv(schema);
+    let full: SchemaCheck | undefined;
+    return (value) => (quick(value) ? [] : (full ??= this.compileWithAjv(schema))(value));
+  }
+
+  private compileWithAjv(schema: JsonSchema): SchemaCheck {
     const dialect = dialectOf(schema);
     for (const attempt of dialect === 'draft-07' ? (['draft-07'] as const) : ([dialect, 'draft-07'] as const)) {
       let validate: ValidateFunction;

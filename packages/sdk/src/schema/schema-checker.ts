@@ -340,16 +340,23 @@ function generalCheck(k: Keywords): SchemaCheck {
 /**
  * A validity check of `schema` built from closures, without generating code: microseconds to
  * build (ajv's compile costs about a millisecond per class, and loading ajv tens of ms), for the
- * first calls of a tool and for tools called rarely. It covers the keywords class models produce
- * (types, nullable, enum/const, string/number/array/object constraints, anyOf) with ajv's
- * semantics (draft-07); a schema with `format`, `$ref` or any other keyword gets undefined, and
- * the caller uses ajv.
+ * first calls of a tool and for tools called rarely. It covers the keywords class models and
+ * most MCP tool schemas use (types, nullable, enum/const, string/number/array/object
+ * constraints, anyOf) with ajv's semantics, which are the same for them in draft-07, 2019-09 and
+ * 2020-12 (a root `$schema` only names the dialect); a schema with `format`, `$ref` or any other
+ * keyword, or a keyword value it cannot read (an invalid pattern), gets undefined, and the caller uses ajv.
  */
 export function schemaChecker(schema: JsonSchema): SchemaCheck | undefined {
   try {
+    if (isObject(schema) && '$schema' in schema) {
+      if (typeof schema.$schema !== 'string') return undefined;
+      const { $schema: _dialect, ...rest } = schema;
+      return compile(rest);
+    }
     return compile(schema);
   } catch (error) {
-    if (error instanceof Unsupported) return undefined;
+    // A pattern JavaScript cannot compile (with the u flag, as ajv does) is ajv's to report.
+    if (error instanceof Unsupported || error instanceof SyntaxError) return undefined;
     throw error;
   }
 }
