@@ -99,7 +99,7 @@ describe('toolwright groups', () => {
     expect([tool.code, tool.stderr.trim()]).toEqual([2, "toolwright: cannot build spec unknown-tool.yaml: Tool 'memory_qury' not found in tool group 'builtin::memory'. Did you mean 'memory_query'? Its tools: memory_insert, memory_query."]);
     const noSpec = await runCli(['groups', 'list'], { cwd: dir });
     expect([noSpec.code, noSpec.stdout.trim()]).toEqual([0, "No tool groups registered (none in the spec's toolGroupRegistry, none from 'toolwright groups register')."]);
-  });
+  }, 120_000);
 });
 
 describe('toolwright groups register / unregister', () => {
@@ -142,7 +142,7 @@ describe('toolwright groups register / unregister', () => {
     expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ toolGroupRegistry: [] });
     const after = await runCli(['list', '--spec', 'memory.yaml', '--json'], { cwd: work });
     expect(JSON.parse(after.stdout)).toEqual([]);
-  });
+  }, 120_000);
 
   it('refuses bad registrations naming the flag, with did-you-mean for the provider, and writes nothing', async () => {
     const cases: [string[], string][] = [
@@ -164,7 +164,7 @@ describe('toolwright groups register / unregister', () => {
     const ftp = await runCli(['groups', 'register', 'mcp::docs', '--provider', 'model-context-protocol', '--mcp-endpoint', 'ftp://x/y'], { cwd: work });
     expect([ftp.code, ftp.stderr.trim()]).toEqual([2, 'toolwright groups: Tool group \'mcp::docs\' (provider \'model-context-protocol\'): mcpEndpoint "ftp://x/y" uses ftp; expected http or https.']);
     expect(existsSync(file())).toBe(false);
-  });
+  }, 120_000);
 
   it('checks a hand-edited registrations file on load, naming the file and the JSON path', async () => {
     mkdirSync(join(work, '.toolwright'));
@@ -189,7 +189,7 @@ describe('toolwright groups register / unregister', () => {
     writeFileSync(file(), '{"toolGroupRegistry": [');
     const broken = await runCli(['groups', 'list'], { cwd: work });
     expect([broken.code, broken.stderr.trim().startsWith('toolwright: .toolwright/tool-groups.json: not JSON (')]).toEqual([2, true]);
-  });
+  }, 120_000);
 
   it('keeps every registration of concurrent register commands (the file is locked while changed)', async () => {
     const ids = ['g0', 'g1', 'g2', 'g3', 'g4'];
@@ -198,7 +198,7 @@ describe('toolwright groups register / unregister', () => {
     const saved = JSON.parse(readFileSync(file(), 'utf8')) as { toolGroupRegistry: { toolgroupId: string }[] };
     expect(saved.toolGroupRegistry.map((g) => g.toolgroupId).sort()).toEqual(ids);
     expect(readdirSync(join(work, '.toolwright'))).toEqual(['tool-groups.json']);
-  });
+  }, 120_000);
 
   it('uses --groups-file, then TOOLWRIGHT_GROUPS_FILE, instead of the default file', async () => {
     const viaFlag = await runCli(['groups', 'register', 'builtin::memory', '--provider', 'memory', '--groups-file', 'elsewhere/groups.json'], { cwd: work });

@@ -4,7 +4,7 @@ import { loadGroupsSpec } from './open-tool-groups.js';
 import { registrationFromFlags } from './registration-from-flags.js';
 import type { RegistrationFlags } from './registration-from-flags.js';
 import { toolGroupRuntimeFromSpec } from './tool-group-runtime-from-spec.js';
-import { checkRegistrations, displayPath, toolGroupsFilePath, updateToolGroupsFile } from './tool-groups-file.js';
+import { checkRegistrations, displayPath, readToolGroupsFile, toolGroupsFilePath, updateToolGroupsFile } from './tool-groups-file.js';
 import { mergeRegisteredGroups, sameRegistration } from './with-registered-groups.js';
 
 /** Where `register` / `unregister` work. */
@@ -48,7 +48,13 @@ export async function registerCommand(toolgroupId: string, flags: RegistrationFl
   if (inSpec) {
     throw new CliError({ command: 'groups', message: `Tool group '${toolgroupId}' is already registered by the spec ${options.spec} (provider '${inSpec.providerId}'); change it there, or pick another id.` });
   }
-  return updateToolGroupsFile(file, options.cwd, async (groups) => {
+  // The providers' own checks (an MCP group needs an http(s) endpoint…), with the spec's provider
+  // options, before taking the lock: building providers loads their package, and other
+  // `register`s should not wait for that.
+  const current = (await readToolGroupsFile(file, options.cwd)).filter((g) => g.toolgroupId !== toolgroupId);
+  const runtime = toolGroupRuntimeFromSpecChecked(mergeRegisteredGroups(spec, [...current, registration], file, options.cwd), options.cwd);
+  await runtime.close();
+  return updateToolGroupsFile(file, options.cwd, (groups) => {
     const existing = groups.find((g) => g.toolgroupId === toolgroupId);
     if (existing && sameRegistration(existing, registration)) return { result: `Tool group '${toolgroupId}' is already registered in ${shown} with this definition; nothing changed.` };
     if (existing) {
@@ -57,11 +63,7 @@ export async function registerCommand(toolgroupId: string, flags: RegistrationFl
         message: `Tool group '${toolgroupId}' already exists in ${shown} with a different definition (provider '${existing.providerId}'); run 'toolwright groups unregister ${toolgroupId}' first, or pick another id.`,
       });
     }
-    const next = [...groups, registration];
-    // The providers' own checks (an MCP group needs an http(s) endpoint…), with the spec's provider options.
-    const runtime = toolGroupRuntimeFromSpecChecked(mergeRegisteredGroups(spec, next, file, options.cwd), options.cwd);
-    await runtime.close();
-    return { groups: next, result: `Registered tool group '${toolgroupId}' (provider ${registration.providerId}) in ${shown}.` };
+    return { groups: [...groups, registration], result: `Registered tool group '${toolgroupId}' (provider ${registration.providerId}) in ${shown}.` };
   });
 }
 

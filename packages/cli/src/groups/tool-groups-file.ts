@@ -12,7 +12,7 @@ export const GROUPS_FILE_ENV = 'TOOLWRIGHT_GROUPS_FILE';
 /** Largest registrations file read (a hand-edited file is still hostile input). */
 const MAX_FILE_BYTES = 1024 * 1024;
 /** How long a writer waits for another writer's lock. */
-const LOCK_WAIT_MS = 3_000;
+const LOCK_WAIT_MS = 10_000;
 /** A lock older than this was left by a writer that died. */
 const STALE_LOCK_MS = 15_000;
 
