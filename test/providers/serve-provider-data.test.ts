@@ -59,8 +59,8 @@ describe('serve --http: per-request provider credentials from X-Toolwright-Provi
     // --allow turns the policy on, so every call also writes an audit line (.toolwright/audit.jsonl).
     child = startCli(['serve', '--http', '--port', '0', '--spec', 'agent.yaml', '--allow', 'web_search'], { cwd: dir });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    [, url] = (await waitForStderr(child, /at (http:\/\/[^\s]+:\d+\/mcp).*\n/)) as unknown as [string, string];
-  });
+    [, url] = (await waitForStderr(child, /at (http:\/\/[^\s]+:\d+\/mcp).*\n/, 45_000)) as unknown as [string, string];
+  }, 90_000);
 
   afterAll(async () => {
     await Promise.allSettled(clients.map((c) => c.close()));
@@ -117,7 +117,7 @@ describe('serve --http: per-request provider credentials from X-Toolwright-Provi
   it('passes the key in --stateless mode too (a fresh MCP server per request over the shared toolset)', async () => {
     const stateless = startCli(['serve', '--http', '--stateless', '--port', '0', '--spec', 'agent.yaml'], { cwd: dir });
     try {
-      const [, statelessUrl] = (await waitForStderr(stateless, /at (http:\/\/[^\s]+:\d+\/mcp).*\n/)) as unknown as [string, string];
+      const [, statelessUrl] = (await waitForStderr(stateless, /at (http:\/\/[^\s]+:\d+\/mcp).*\n/, 45_000)) as unknown as [string, string];
       const transport = new StreamableHTTPClientTransport(new URL(statelessUrl), { requestInit: { headers: { [HEADER]: JSON.stringify({ brave_api_key: FAKE_KEYS.brave }) } } });
       const client = new Client({ name: 'stateless', version: '1.0.0' });
       await client.connect(transport);
@@ -129,7 +129,7 @@ describe('serve --http: per-request provider credentials from X-Toolwright-Provi
       stateless.kill('SIGTERM');
       await new Promise((resolve) => (stateless.exitCode === null ? stateless.once('exit', resolve) : resolve(undefined)));
     }
-  });
+  }, 90_000);
 
   it('never logs the credentials: not on stderr, not in the audit lines', () => {
     const audit = readFileSync(join(dir, '.toolwright', 'audit.jsonl'), 'utf8');
