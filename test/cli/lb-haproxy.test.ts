@@ -162,6 +162,18 @@ describe('two stateful serve --http replicas behind HAProxy with sticky sessions
     expect(perReplica.filter((r) => r === 'a')).toHaveLength(4);
     expect(perReplica.filter((r) => r === 'b')).toHaveLength(4);
   }, 60_000);
+  it('resumes a stream a tool ended early through the balancer: the Last-Event-ID GET sticks to the replica that holds the events', async () => {
+    const client = new Client({ name: 'sticky-early-close', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(lbUrl)));
+    try {
+      const progress: (string | undefined)[] = [];
+      const result = await client.callTool({ name: 'close_early', arguments: { ms: 200 } }, undefined, { onprogress: (p) => void progress.push(p.message) });
+      expect(result).toEqual({ content: [{ type: 'text', text: 'stream closed early: true; done after 200 ms' }] });
+      expect(progress).toEqual(['before the close', 'after the close']);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
 });
 
 describe('docs/deployment.md', () => {
