@@ -84,12 +84,14 @@ describe('serve --stdio as a full proxy of server-everything', () => {
     expect(content.slice(0, 2)).toEqual(['✅ User provided the requested information!', 'User inputs:\n- Name: Ada\n- Agreed to terms: true\n- Favorite Integer: 42\n- Favorite Number: 3.14']);
   });
 
-  it('gives the upstream a clear error when the client did not declare sampling', async () => {
-    const { client, seen } = await overStdio(EVERYTHING, {});
-    const result = await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'hello' } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('MCP error -32601: Sampling is not supported by the client of the call in progress.');
-    expect(seen.samples).toEqual([]);
+  it("declares upstream the sampling and elicitation the client declared, so the upstream's gated tools follow", async () => {
+    const gated = ['trigger-elicitation-request', 'trigger-sampling-request'];
+    const plain = await overStdio(EVERYTHING, {});
+    expect((await plain.client.listTools()).tools.map((t) => t.name).filter((name) => gated.includes(name))).toEqual([]);
+    const sampling = await overStdio(EVERYTHING, { sampling: {} });
+    expect((await sampling.client.listTools()).tools.map((t) => t.name).filter((name) => gated.includes(name))).toEqual(['trigger-sampling-request']);
+    const both = await overStdio(EVERYTHING, { sampling: {}, elicitation: {} });
+    expect((await both.client.listTools()).tools.map((t) => t.name).filter((name) => gated.includes(name))).toEqual(gated);
   });
 
   it("forwards the upstream's progress to the client's progress token", async () => {

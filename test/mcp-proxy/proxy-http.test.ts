@@ -54,6 +54,15 @@ describe('serve --http (127.0.0.1) as a full proxy', () => {
     expect(a.seen.logs).toHaveLength(LOUD.length);
   });
 
+  it('gives the upstream a clear error when the calling client did not declare sampling (--shared-state: upstreams declare both)', async () => {
+    const url = await startHttpServe(EVERYTHING, ['--shared-state']);
+    const { client, seen } = await overHttp(url);
+    const result = await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'hello' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('MCP error -32601: Sampling is not supported by the client of the call in progress.');
+    expect(seen.samples).toEqual([]);
+  });
+
   it('announces an upstream list change to every session sharing it', async () => {
     const url = await startHttpServe(TWO_UPSTREAMS, ['--shared-state']);
     const a = await overHttp(url);

@@ -84,6 +84,8 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   const values = turnValuesOf(line, 'serve');
   const open = async (): Promise<Toolset> => {
     const opened = await context.openToolset({ approval: elicitApproval, upstream: true });
+    // Its own MCP servers declare sampling/elicitation as its one client does (shared ones: both).
+    if (!shared) opened.upstreams?.serveOneClient();
     await opened.startTurns(values).catch(async (error: unknown) => {
       await opened.close();
       throw error;

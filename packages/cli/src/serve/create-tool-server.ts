@@ -47,6 +47,10 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   let listing: ListToolsResult | undefined;
   const logLevel = new ClientLogLevelSetting();
   const proxy = toolset.upstreams ? installProxy(server, toolset.upstreams, capabilities, logLevel) : undefined;
+  // Upstreams of this client alone declare sampling/elicitation as it did (reconnected if that changes).
+  let following: Promise<void> | undefined;
+  const upstreams = toolset.upstreams;
+  if (upstreams?.servesOneClient) server.oninitialized = () => void (following = upstreams.follow(server.getClientCapabilities() ?? {}));
 
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     // The SDK's schema already refused a level MCP does not define (-32602).
@@ -54,7 +58,8 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     return {};
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (following) await following;
     listing ??= { tools: toolset.tools().map((tool) => tool.toMcpTool() as Tool) };
     return listing;
   });

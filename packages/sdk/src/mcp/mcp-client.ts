@@ -128,6 +128,7 @@ export class MCPClient {
   private readonly notificationListeners = new Set<(notification: McpServerNotification, caller: ClientHandlers | undefined) => void>();
   private readonly callers = new McpCallerRouter();
   private capabilitiesSeen?: ServerCapabilities;
+  private offered: { sampling: boolean; elicitation: boolean } = { sampling: true, elicitation: true };
 
   constructor(options: MCPClientOptions) {
     this.name = options.name;
@@ -252,6 +253,43 @@ export class MCPClient {
     return this.callAfterReconnect(label, send, options);
   }
 
+  /**
+   * Limits the sampling and elicitation declared at the next `initialize` to these (of those
+   * configured; default: all), e.g. to what a proxy's downstream client declared. Returns true
+   * when that changes what the current connection declared: {@link MCPClient.reconnect} makes
+   * the server see it (and re-lists the tools, which may depend on it).
+   */
+  offer(only: { sampling: boolean; elicitation: boolean }): boolean {
+    const before = JSON.stringify(declaredCapabilities(this.offeredCapabilities()));
+    this.offered = { sampling: only.sampling, elicitation: only.elicitation };
+    return this.session !== undefined && JSON.stringify(declaredCapabilities(this.offeredCapabilities())) !== before;
+  }
+
+  /**
+   * Ends the current connection and opens a new one (a new `initialize`, the tools listed again:
+   * listeners hear of a change). Calls in flight on the old connection fail. Throws like `connect`.
+   */
+  async reconnect(): Promise<void> {
+    if (this.isClosed()) throw this.closedError();
+    const session = this.session;
+    if (session && !this.sessionPerCall) {
+      this.session = undefined;
+      session.client.onclose = undefined;
+      await this.dispose(session.client, session.transport);
+    }
+    if (!this.sessionPerCall) await this.open();
+  }
+
+  /** The configured capabilities, less the sampling/elicitation not offered (see {@link MCPClient.offer}). */
+  private offeredCapabilities(): McpClientCapabilities | undefined {
+    const caps = this.capabilities;
+    if (!caps || (this.offered.sampling && this.offered.elicitation)) return caps;
+    const kept: McpClientCapabilities = { ...caps };
+    if (!this.offered.sampling) delete kept.sampling;
+    if (!this.offered.elicitation) delete kept.elicitation;
+    return kept;
+  }
+
   /** Ends the connection (and the stdio child process), once. Never throws. */
   close(): Promise<void> {
     if (this.closing) return this.closing;
@@ -283,8 +321,8 @@ export class MCPClient {
       const connecting = (async () => {
         transport = await this.factory();
         installIncomingGate(transport);
-        client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.capabilities), jsonSchemaValidator: NO_EAGER_VALIDATION });
-        installCapabilityHandlers(client, this.capabilities, this.callers);
+        client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.offeredCapabilities()), jsonSchemaValidator: NO_EAGER_VALIDATION });
+        installCapabilityHandlers(client, this.offeredCapabilities(), this.callers);
         await client.connect(transport, { timeout: this.connectTimeoutMs + 1_000 });
       })();
       try {
@@ -345,8 +383,8 @@ export class MCPClient {
       transport = await this.factory();
       this.lastTransport = transport;
       installIncomingGate(transport);
-      client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.capabilities), jsonSchemaValidator: NO_EAGER_VALIDATION });
-      installCapabilityHandlers(client, this.capabilities, this.callers);
+      client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.offeredCapabilities()), jsonSchemaValidator: NO_EAGER_VALIDATION });
+      installCapabilityHandlers(client, this.offeredCapabilities(), this.callers);
       installNotificationRelay(client, (notification) => this.relay(notification));
       client.onerror = (error) => {
         this.lastError = error;

@@ -14,10 +14,11 @@ const OUTSIDE_CALL: ClientHandlers = { sample: outsideCall('sampling/createMessa
  * spec configured them: during a proxied call, the server's requests then go to the call's
  * downstream client (see `McpClientCapabilities.fromCaller`).
  */
-function forwardingCapabilities(servers: Record<string, McpServerConfig>): Record<string, McpServerConfig> {
+function forwardingCapabilities(servers: Record<string, McpServerConfig>, directory: UpstreamDirectory): Record<string, McpServerConfig> {
   return Object.fromEntries(
     Object.entries(servers).map(([name, config]) => {
       const own = config.capabilities ?? {};
+      directory.forwards(name, { sampling: own.sampling === undefined, elicitation: own.elicitation === undefined });
       return [name, { ...config, capabilities: { ...own, sampling: own.sampling ?? true, elicitation: own.elicitation ?? true } }];
     }),
   );
@@ -39,7 +40,7 @@ export class ProxyAgent extends Agent {
 
   protected override async connectMcpServers(servers: Record<string, McpServerConfig>, options: CreateMcpToolsOptions): Promise<McpToolset> {
     const clientHandlers: ClientHandlers = { ...OUTSIDE_CALL, ...options.clientHandlers };
-    const toolset = await super.connectMcpServers(forwardingCapabilities(servers), { ...options, clientHandlers });
+    const toolset = await super.connectMcpServers(forwardingCapabilities(servers, this.upstreams), { ...options, clientHandlers });
     this.upstreams.adopt(toolset);
     return toolset;
   }

@@ -22,6 +22,8 @@ export class UpstreamDirectory {
   private readonly toolsets: McpToolset[] = [];
   private readonly listeners = new Set<(event: UpstreamNotification) => void>();
   private readonly subscriptions = new Map<string, number>();
+  private readonly forwarded = new Map<string, { sampling: boolean; elicitation: boolean }>();
+  private exclusive = false;
 
   /** Takes in a connected toolset's clients (called as the Agent connects them). */
   adopt(toolset: McpToolset): void {
@@ -38,6 +40,39 @@ export class UpstreamDirectory {
         }
       });
     }
+  }
+
+  /** Records which of server `name`'s sampling/elicitation the proxy offers on the downstream client's behalf (not configured in the spec). */
+  forwards(name: string, which: { sampling: boolean; elicitation: boolean }): void {
+    this.forwarded.set(name, which);
+  }
+
+  /** Marks these upstreams as serving one downstream client (stdio, or an HTTP session of its own): see {@link UpstreamDirectory.follow}. */
+  serveOneClient(): void {
+    this.exclusive = true;
+  }
+
+  /** True when the upstreams serve one downstream client only. */
+  get servesOneClient(): boolean {
+    return this.exclusive;
+  }
+
+  /**
+   * Makes the upstreams declare sampling and elicitation exactly as the downstream client did
+   * (for those the proxy forwards): an upstream whose declaration changes is reconnected, so it
+   * sees the new one (and lists the tools that depend on it). Only for one client (see
+   * {@link UpstreamDirectory.serveOneClient}); shared upstreams keep declaring both. Never rejects.
+   */
+  async follow(client: { sampling?: object; elicitation?: object }): Promise<void> {
+    if (!this.exclusive) return;
+    await Promise.all(
+      this.clients().map(async (upstream) => {
+        const forwarded = this.forwarded.get(upstream.name);
+        if (!forwarded) return;
+        const offer = { sampling: !forwarded.sampling || client.sampling !== undefined, elicitation: !forwarded.elicitation || client.elicitation !== undefined };
+        if (upstream.offer(offer)) await upstream.reconnect().catch(() => undefined);
+      }),
+    );
   }
 
   /** The live clients, in connection order (one per server name: the latest connection). */
