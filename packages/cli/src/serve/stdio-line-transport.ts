@@ -110,10 +110,13 @@ export class StdioLineTransport implements Transport {
       this.reply(leadingRequestId(skipped.prefix), -32600, message, { size: skipped.bytes, limit: this.max });
       return;
     }
-    const text = Buffer.concat(this.parts).toString('utf8').replace(/\r$/, '');
+    // One part is the common case (a whole message in one chunk): no copy.
+    const line = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
     this.parts = [];
     this.size = 0;
-    if (text.trim() === '') return;
+    const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
+    const text = line.toString('utf8', 0, end);
+    if (/^\s*$/.test(text)) return;
     let value: unknown;
     try {
       value = JSON.parse(text);

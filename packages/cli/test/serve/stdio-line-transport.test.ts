@@ -30,4 +30,25 @@ describe('StdioLineTransport', () => {
     expect(reply.error.data).toEqual({ size: 200, limit: 64 });
     await transport.close();
   });
+
+  it('reads CRLF lines, messages split over chunks and several in one chunk, and skips blank lines', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (c: Buffer) => (written += c.toString()));
+    const transport = new StdioLineTransport(input, output);
+    const received: unknown[] = [];
+    transport.onmessage = (m) => received.push(m);
+    await transport.start();
+    input.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\r\n\n  \r\n{"jsonrpc":"2.0",');
+    input.write('"id":2,"method":"ping"}\n{"jsonrpc":"2.0","id":"é","method":"ping"}\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { jsonrpc: '2.0', id: 'é', method: 'ping' },
+    ]);
+    expect(written).toBe('');
+    await transport.close();
+  });
 });
