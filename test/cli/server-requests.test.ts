@@ -4,7 +4,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertBuilt, BIN, cliEnv, runCli } from './cli-harness.js';
+import { assertBuilt, BIN, cliEnv, FIXTURES, runCli } from './cli-harness.js';
 import { EVERYTHING } from '../mcp/support/servers.js';
 
 // Issue 13 §2: a spec server with capabilities { sampling: true, elicitation: true } used from
@@ -73,13 +73,13 @@ describe('sampling and elicitation of a spec server, from the CLI', () => {
     expect([sampled.code, sampled.stdout, sampled.stderr]).toEqual([
       1,
       '[An error occurred during execution.]\nMCP error -32603: The client declined the sampling request: there is no terminal to ask the user on.\n',
-      "toolwright: warning: declined the sampling request of MCP server 'everything': there is no terminal to ask the user on. Run the command on a terminal, or give capabilities.sampling a handler in code.\n",
+      "toolwright: warning: MCP server 'everything' asked for a reply of the model (sampling): declined, there is no terminal to ask the user on. Run the command on a terminal, or answer in code (a capabilities.sampling handler, or the Agent's onSample).\n",
     ]);
     const elicited = await runCli(['call', 'trigger-elicitation-request', '{}', '--spec', 'agent.json'], { cwd: dir });
     expect([elicited.code, elicited.stdout, elicited.stderr]).toEqual([
       0,
       '❌ User declined to provide the requested information.\n\nRaw result: {\n  "action": "decline"\n}\n',
-      "toolwright: warning: declined the elicitation request of MCP server 'everything': there is no terminal to ask the user on. Run the command on a terminal, or set capabilities.elicitation to 'defaults' to accept the requested defaults.\n",
+      "toolwright: warning: MCP server 'everything' asked for input (elicitation): declined, there is no terminal to ask the user on. Run the command on a terminal, set capabilities.elicitation to 'defaults' to accept the requested defaults, or answer in code (the Agent's onElicit).\n",
     ]);
   });
 
@@ -160,5 +160,21 @@ describe('sampling and elicitation of a spec server, from the CLI', () => {
     await c.answer('Answer? [y]es / [n]o (decline) / [c]ancel: ', '\x04');
     expect(await c.exited()).toBe(0);
     expect(c.screen).toContain('"action": "cancel"');
+  });
+
+  it('native tools that sample or elicit (ctx.sample, ctx.elicit) get the same answers', async () => {
+    const talkback = ['--import', join(FIXTURES, 'talkback-tools.mjs')];
+    const piped = await runCli(['call', 'ask_model', '{"question":"hi"}', ...talkback], { cwd: dir });
+    expect([piped.code, piped.stderr]).toEqual([
+      1,
+      "toolwright: warning: A tool asked for a reply of the model (sampling): declined, there is no terminal to ask the user on. Run the command on a terminal, or answer in code (a capabilities.sampling handler, or the Agent's onSample).\n",
+    ]);
+    expect(piped.stdout).toContain('The client declined the sampling request: there is no terminal to ask the user on.');
+    const t = onTerminal('call', 'ask_user', '{}', ...talkback);
+    let at = await t.answer('Answer? [y]es / [n]o (decline) / [c]ancel: ', 'y');
+    at = await t.answer('name (string, required): ', 'Ada', at);
+    expect(await t.exited()).toBe(0);
+    expect(t.screen).toContain('A tool asks for input (elicitation):\n  What is your name?\nAnswer? [y]es / [n]o (decline) / [c]ancel: y\n  name: Your name\n');
+    expect(t.screen.slice(at)).toContain('hello Ada');
   });
 });

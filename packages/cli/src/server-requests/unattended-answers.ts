@@ -13,11 +13,11 @@ export const NOT_ASKING = 'this command does not ask the user (call and the shel
 export function unattendedAnswers(warn: (message: string) => void, why: string): ServerRequestAnswers {
   return {
     sample(_request, asker): Promise<SampleResult> {
-      warn(`declined the sampling request of ${asker}: ${why}. Run the command on a terminal, or give capabilities.sampling a handler in code.`);
+      warn(`${asker} asked for a reply of the model (sampling): declined, ${why}. Run the command on a terminal, or answer in code (a capabilities.sampling handler, or the Agent's onSample).`);
       return Promise.reject(new Error(`The client declined the sampling request: ${why}.`));
     },
     elicit(_request, asker): Promise<ElicitResult> {
-      warn(`declined the elicitation request of ${asker}: ${why}. Run the command on a terminal, or set capabilities.elicitation to 'defaults' to accept the requested defaults.`);
+      warn(`${asker} asked for input (elicitation): declined, ${why}. Run the command on a terminal, set capabilities.elicitation to 'defaults' to accept the requested defaults, or answer in code (the Agent's onElicit).`);
       return Promise.resolve({ action: 'decline' });
     },
   };

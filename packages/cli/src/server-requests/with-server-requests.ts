@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '@toolwright/sdk';
+import type { AgentOptions, McpServerConfig } from '@toolwright/sdk';
 import type { ServerRequestAnswers } from './server-request-answers.js';
 
 /**
@@ -19,4 +19,10 @@ export function withServerRequests(servers: Record<string, McpServerConfig> | un
       return [name, { ...server, capabilities: bound }];
     }),
   );
+}
+
+/** The Agent's `onSample`/`onElicit` for native tools that talk back (`ctx.sample`, `ctx.elicit`), answered like the servers' requests. */
+export function nativeToolAnswers(answers: ServerRequestAnswers | undefined): Pick<AgentOptions, 'onSample' | 'onElicit'> {
+  if (!answers) return {};
+  return { onSample: (request) => answers.sample(request, 'A tool'), onElicit: (request) => answers.elicit(request, 'A tool') };
 }

@@ -12,7 +12,7 @@ import { importToolModules } from './import-modules.js';
 import { Toolset } from './toolset.js';
 import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
 import { NOT_ASKING, unattendedAnswers } from '../server-requests/unattended-answers.js';
-import { withServerRequests } from '../server-requests/with-server-requests.js';
+import { nativeToolAnswers, withServerRequests } from '../server-requests/with-server-requests.js';
 import { reportFailedServers, signInHint } from '../auth/report-failed-servers.js';
 import type { ToolRuntime } from './toolset.js';
 
@@ -148,6 +148,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     extraTools,
     registry: defaultRegistry,
     policy: cliPolicy(options.policyFlags ?? { allow: [], ask: [], deny: [] }, spec.permissions, options.cwd, options.approval),
+    ...(options.upstream ? {} : nativeToolAnswers(options.serverRequests)),
   });
   try {
     await agent.initialize(state);
