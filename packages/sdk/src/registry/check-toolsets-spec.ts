@@ -1,4 +1,5 @@
 import { joinPath, typeName } from '../schema/validation-issue.js';
+import { TOOL_NAME_PATTERN } from '../tool/tool-name.js';
 import { isPlainObject as isObject } from '../util/guards.js';
 import type { SpecProblem } from './check-agent-spec.js';
 
@@ -56,8 +57,13 @@ function checkToolset(entry: unknown, path: string, { checkTool, checkServer }: 
   if (entry.rename !== undefined) {
     const problem = checkStringMap(entry.rename, joinPath(path, 'rename'), 'an object of new names ({ old: new })');
     if (problem) return problem;
+    const bad = Object.entries(entry.rename as Record<string, string>).find(([, to]) => !TOOL_NAME_PATTERN.test(to));
+    if (bad) return { path: joinPath(joinPath(path, 'rename'), bad[0]), message: `expected a tool name (letters, digits, '_' or '-', 1 to 64 characters), got ${JSON.stringify(bad[1].slice(0, 80))}.` };
   }
   if (entry.prefix !== undefined && (typeof entry.prefix !== 'string' || entry.prefix === '')) return expected(joinPath(path, 'prefix'), 'a non-empty string', entry.prefix);
+  if (typeof entry.prefix === 'string' && !/^[a-zA-Z0-9_-]+$/.test(entry.prefix)) {
+    return { path: joinPath(path, 'prefix'), message: `expected letters, digits, '_' or '-', got ${JSON.stringify(entry.prefix.slice(0, 80))}.` };
+  }
   if (entry.label !== undefined && typeof entry.label !== 'string') return expected(joinPath(path, 'label'), 'a string', entry.label);
   if (entry.approval !== undefined && typeof entry.approval !== 'boolean') return expected(joinPath(path, 'approval'), 'a boolean', entry.approval);
   return undefined;

@@ -39,6 +39,10 @@ describe('agent spec toolsets', () => {
       'toolsets[0].filter: unknown field; allowed: label, tools, mcpServers, naming, when, include, exclude, rename, prefix, approval.',
     );
     expect(await specError({ tools: [], toolsets: [{ mcpServers: { docs: { url: 1 } } }] })).toContain('toolsets[0].mcpServers.docs.url: expected a URL string, got number.');
+    expect(await specError({ tools: [], toolsets: [{ tools: ['echo'], rename: { echo: 'say it' } }] })).toContain(
+      `toolsets[0].rename.echo: expected a tool name (letters, digits, '_' or '-', 1 to 64 characters), got "say it".`,
+    );
+    expect(await specError({ tools: [], toolsets: [{ tools: ['echo'], prefix: 'web.' }] })).toContain(`toolsets[0].prefix: expected letters, digits, '_' or '-', got "web.".`);
   });
 
   it('checks entries with the agent spec checkers', () => {
