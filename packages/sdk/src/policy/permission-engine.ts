@@ -20,6 +20,8 @@ interface RuleSet {
   deny: PermissionRule[];
   ask: PermissionRule[];
   allow: PermissionRule[];
+  /** The first rule of each kind without content: the first match for a tool that matches no content. */
+  whole: Partial<Record<RuleBehavior, PermissionRule>>;
 }
 
 /** Decisions that depend only on the rule, built once when the rule is added (the hot path allocates nothing for them). */
@@ -108,11 +110,12 @@ export class PermissionEngine {
   /** Adds a rule (an identical one already present is not added twice). Returns true when added. */
   addRule(rule: PermissionRule): boolean {
     let set = this.byTool.get(rule.tool);
-    if (!set) this.byTool.set(rule.tool, (set = { deny: [], ask: [], allow: [] }));
+    if (!set) this.byTool.set(rule.tool, (set = { deny: [], ask: [], allow: [], whole: {} }));
     const list = set[rule.behavior];
     if (list.some((r) => r.content === rule.content)) return false;
     const frozen = Object.freeze({ ...rule });
     list.push(frozen);
+    if (frozen.content === undefined) set.whole[frozen.behavior] ??= frozen;
     this.all.push(frozen);
     return true;
   }
@@ -127,9 +130,11 @@ export class PermissionEngine {
     const mode = this.mode;
     const set = this.byTool.get(tool.name);
     if (set) {
-      const deny = firstMatch(set.deny, tool, action, 'deny');
+      // A tool that matches no content: the first rule without content is the first match (no matchRule calls).
+      const content = tool.matchesRuleContent !== false;
+      const deny = content ? firstMatch(set.deny, tool, action, 'deny') : set.whole.deny;
       if (deny) return ruleDecision(deny);
-      const ask = firstMatch(set.ask, tool, action, 'ask');
+      const ask = content ? firstMatch(set.ask, tool, action, 'ask') : set.whole.ask;
       if (ask) {
         const { message } = ruleDecision(ask);
         if (mode === 'dontAsk') return { behavior: 'deny', reason: 'mode', rule: ask, message: dontAskMessage(message) };
@@ -154,7 +159,7 @@ export class PermissionEngine {
     }
     if (set) {
       if (!tool.coveredByAllowRules) {
-        const one = set.allow.length > 0 ? firstMatch(set.allow, tool, action, 'allow') : undefined;
+        const one = tool.matchesRuleContent === false ? set.whole.allow : set.allow.length > 0 ? firstMatch(set.allow, tool, action, 'allow') : undefined;
         if (one) return ruleDecision(one);
       }
       const allow = tool.coveredByAllowRules && set.allow.length > 0 ? allowingRules(set.allow, tool, action) : undefined;

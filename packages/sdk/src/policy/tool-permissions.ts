@@ -44,6 +44,11 @@ export interface PermissionSubject<A = unknown> {
   checkPermissions(action: A, context: PermissionContext): PermissionDecision | Promise<PermissionDecision>;
   /** See {@link ToolPermissions.matchRule}. */
   matchRule(content: string, action: A, behavior: RuleBehavior): boolean;
+  /**
+   * False when `matchRule` never matches (the engine then skips rules with content without asking:
+   * a tool with the default matcher); absent or true: the engine asks `matchRule` rule by rule.
+   */
+  readonly matchesRuleContent?: boolean;
   /** See {@link ToolPermissions.coveredByAllowRules}. */
   coveredByAllowRules?(contents: readonly string[], action: A): boolean;
   /** See {@link ToolPermissions.suggestRules}. */

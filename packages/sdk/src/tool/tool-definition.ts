@@ -331,6 +331,11 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     return this.permissions?.matchRule?.(content, action, behavior) ?? false;
   }
 
+  /** False when {@link ToolDefinition.matchRule} never matches: no `permissions.matchRule` and no subclass override (the permission engine then skips rules with content). */
+  get matchesRuleContent(): boolean {
+    return this.permissions?.matchRule !== undefined || this.matchRule !== ToolDefinition.prototype.matchRule;
+  }
+
   /** Rule contents to suggest for an "always" answer (default none). */
   suggestRules(action: A): string[] {
     return this.permissions?.suggestRules?.(action) ?? [];
