@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpTools } from '@toolwright/sdk/mcp';
 import { FIXTURES, startCli, waitForStderr } from './cli-harness.js';
 
 const TOOLS = ['--import', join(FIXTURES, 'scale-tools.mjs')];
@@ -61,5 +62,22 @@ describe('serve --http: a tool ends its stream early (ctx.closeStream)', () => {
     const result = await client.callTool({ name: 'close_early', arguments: { ms: 50 } });
     expect(result).toEqual({ content: [{ type: 'text', text: 'stream closed early: false; done after 50 ms' }] });
     expect(requests.slice(before).map((r) => r.method)).toEqual(['POST']);
+  });
+
+  it("is resumed by Toolwright's own MCP client too: the proxied call's result and progress arrive", async () => {
+    const child = startCli(['serve', '--http', '--port', '0', ...TOOLS]);
+    children.push(child);
+    const [, url] = await waitForStderr(child, /at (http:\/\/[^\s]+\/mcp)/);
+    const toolset = await createMcpTools({ mcpServers: { scale: { url: url! } } });
+    try {
+      const tool = toolset.tools.find((t) => t.name === 'close_early')!;
+      const progress: (string | undefined)[] = [];
+      const observation = await tool.call(tool.actionFromArguments({ ms: 200 }), { onProgress: (p) => void progress.push(p.message) });
+      expect(observation.isError).toBe(false);
+      expect(observation.text).toBe('stream closed early: true; done after 200 ms');
+      expect(progress).toEqual(['before the close', 'after the close']);
+    } finally {
+      await toolset.close();
+    }
   });
 });
