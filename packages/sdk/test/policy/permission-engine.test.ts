@@ -146,6 +146,27 @@ describe('PermissionEngine (acceptance facts of python-peers §1)', () => {
     expect(await pending).toEqual({ behavior: 'deny', reason: 'tool', message: 'no' });
   });
 
+  it('decides the same for a tool that matches no rule content, without asking it rule by rule', () => {
+    const asked: string[] = [];
+    const counting: PermissionSubject<string> = { ...write, matchRule: (content) => (asked.push(content), false) };
+    const skipping: PermissionSubject<string> = { ...counting, matchesRuleContent: false };
+    const rules = [rule('write(/secret/**)', 'deny'), rule('write(/review/**)', 'ask'), rule('write(/a/**)', 'allow'), rule('write', 'allow')];
+    const expected = {
+      behavior: 'allow',
+      reason: 'rule',
+      rule: { tool: 'write', behavior: 'allow', source: 'code' },
+      message: "Rule write (code) allows this call of 'write'.",
+    };
+    expect(engine('default', ...rules).check(counting, '/secret/x')).toEqual(expected);
+    expect(asked).toEqual(['/secret/**', '/review/**', '/a/**']);
+    asked.length = 0;
+    expect(engine('default', ...rules).check(skipping, '/secret/x')).toEqual(expected);
+    expect(asked).toEqual([]);
+    const denied = engine('default', rule('write(/secret/**)', 'deny'), rule('write', 'deny'), rule('write', 'allow')).check(skipping, '/secret/x');
+    expect((denied as PermissionDecision).rule).toEqual({ tool: 'write', behavior: 'deny', source: 'code' });
+    expect((engine('default', rule('write(/a/**)', 'allow')).check(skipping, '/a/x') as PermissionDecision).reason).toBe('fallback');
+  });
+
   it('does not add an identical rule twice', () => {
     const e = engine('default');
     expect(e.addRule(rule('write(/a/**)', 'allow'))).toBe(true);

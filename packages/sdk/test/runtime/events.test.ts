@@ -37,6 +37,16 @@ describe('events', () => {
     expect(back.map((e) => e.toJSON())).toEqual(json);
   });
 
+  it('numbers event ids when the events are created, even when the ids are read later', () => {
+    const first = new AgentErrorEvent({ toolCallId: 'c', toolName: 'x', code: 'UNKNOWN_TOOL', message: 'm' });
+    const second = new AgentErrorEvent({ toolCallId: 'c', toolName: 'x', code: 'UNKNOWN_TOOL', message: 'm' });
+    const counter = (id: string): number => parseInt(id.slice(id.lastIndexOf('-') + 1), 36);
+    const [b, a] = [second.id, first.id];
+    expect(a).toMatch(/^ev-[0-9a-f]{16}-[0-9a-z]+$/);
+    expect(counter(b)).toBe(counter(a) + 1);
+    expect(first.id).toBe(a);
+  });
+
   it('round-trips an AgentErrorEvent with its code and message', () => {
     const event = new AgentErrorEvent({ toolCallId: 'c', toolName: 'x', code: 'UNKNOWN_TOOL', message: "Tool 'x' not found. Available: (none)." });
     const back = eventFromJSON(JSON.parse(JSON.stringify(event)));

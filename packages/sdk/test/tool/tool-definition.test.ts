@@ -168,6 +168,18 @@ describe('ToolDefinition', () => {
     expect((await err.call(err.actionFromArguments({ text: 'a' }))).text).toBe('failed');
   });
 
+  it('says whether its rule matcher can match content: not with the default one', () => {
+    expect(echoTool().matchesRuleContent).toBe(false);
+    const withMatcher = new ToolDefinition({ name: 'm', description: 'x', actionType: EchoAction, permissions: { matchRule: (content) => content === 'a' } });
+    expect(withMatcher.matchesRuleContent).toBe(true);
+    class Matching extends ToolDefinition {
+      override matchRule(content: string): boolean {
+        return content === 'a';
+      }
+    }
+    expect(new Matching({ name: 'n', description: 'x', actionType: EchoAction }).matchesRuleContent).toBe(true);
+  });
+
   it('withExecutor returns a copy and leaves the original alone', async () => {
     const tool = echoTool();
     const copy = tool.withExecutor({ execute: () => EchoObservation.of({ echoed: 'copy' }) });
