@@ -10,6 +10,7 @@ import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientCapabilities, CreateMessageRequest, ElicitRequest, ElicitResult, LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { assertBuilt, BIN, cliEnv, packageEntry, ROOT, startCli, waitForStderr } from '../cli/cli-harness.js';
@@ -60,6 +61,7 @@ export function downstreamClient(capabilities: ClientCapabilities, answers: Answ
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void seen.updates.push(n.params.uri));
   client.setNotificationHandler(PromptListChangedNotificationSchema, () => void seen.listChanges.push('prompts'));
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void seen.listChanges.push('resources'));
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => void seen.listChanges.push('tools'));
   if (capabilities.sampling) {
     client.setRequestHandler(CreateMessageRequestSchema, (request) => {
       seen.samples.push(request.params);

@@ -72,13 +72,17 @@ describe('serve --stdio proxying two servers whose names clash', () => {
     expect(seen.logs).toEqual(['warning', 'error', 'critical', 'alert', 'emergency'].map((level) => ({ level, logger: 'alpha/fx', data: { label: 'alpha', level } })));
   });
 
-  it('announces an upstream prompts/resources list_changed and lists the new entries', async () => {
+  it('announces an upstream tools/prompts/resources list_changed and lists the new entries', async () => {
     const { client, seen } = await overStdio(TWO_UPSTREAMS);
     await client.listPrompts();
     expect(textOf(await client.callTool({ name: 'beta_add-prompt', arguments: { name: 'fresh' } }))).toBe('added prompt fresh');
+    await until(() => seen.listChanges.length >= 1, 5_000, 'prompts list change');
     expect(textOf(await client.callTool({ name: 'alpha_add-resource', arguments: { name: 'new' } }))).toBe('added resource fx://new');
-    await until(() => seen.listChanges.length >= 2, 5_000, 'two list changes');
-    expect(seen.listChanges).toEqual(['prompts', 'resources']);
+    await until(() => seen.listChanges.length >= 2, 5_000, 'resources list change');
+    expect(textOf(await client.callTool({ name: 'alpha_add-tool', arguments: { name: 'shiny' } }))).toBe('added tool shiny');
+    await until(() => seen.listChanges.length >= 3, 5_000, 'tools list change');
+    expect(seen.listChanges).toEqual(['prompts', 'resources', 'tools']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('shiny');
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toContain('fresh');
     expect((await client.listResources()).resources.map((r) => r.uri)).toContain('toolwright-mcp://alpha/fx://new');
     expect(await client.getPrompt({ name: 'fresh' })).toEqual({ description: 'from beta', messages: [{ role: 'user', content: { type: 'text', text: 'beta greets nobody' } }] });
@@ -118,6 +122,6 @@ describe('serve --stdio with hostile upstreams', () => {
     expect(failure.code).toBe(-32603);
     expect(failure.message.split('\n')[0]).toBe("MCP error -32603: MCP server 'alpha' dropped the connection during the call to 'prompts/get' (the server process exited with code 3).");
     expect(await client.getPrompt({ name: 'alpha_greet', arguments: { who: 'again' } })).toEqual({ description: 'from alpha', messages: [{ role: 'user', content: { type: 'text', text: 'alpha greets again' } }] });
-    expect((await client.listTools()).tools.length).toBe(8);
+    expect((await client.listTools()).tools.length).toBe(10);
   });
 });

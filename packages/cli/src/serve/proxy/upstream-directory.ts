@@ -97,8 +97,17 @@ export class UpstreamDirectory {
   async subscribe(client: MCPClient, uri: string, signal?: AbortSignal): Promise<void> {
     const key = subscriptionKey(client.name, uri);
     const count = this.subscriptions.get(key) ?? 0;
-    if (count === 0) await client.send({ method: 'resources/subscribe', params: { uri } }, EmptyResultSchema, { signal });
-    this.subscriptions.set(key, (this.subscriptions.get(key) ?? 0) + 1);
+    // Counted before the request, so that a second session subscribing meanwhile does not send it again.
+    this.subscriptions.set(key, count + 1);
+    if (count > 0) return;
+    try {
+      await client.send({ method: 'resources/subscribe', params: { uri } }, EmptyResultSchema, { signal });
+    } catch (error) {
+      const now = (this.subscriptions.get(key) ?? 1) - 1;
+      if (now > 0) this.subscriptions.set(key, now);
+      else this.subscriptions.delete(key);
+      throw error;
+    }
   }
 
   /** Drops one session's subscription to `uri` on `server`; the last one unsubscribes upstream. */
