@@ -4,28 +4,51 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 /** Events kept per session by default (oldest dropped first). */
 export const DEFAULT_EVENTS_KEPT = 1_000;
 
+/** Bytes of events (their JSON) kept per session by default: a few large results must not hold the memory of 1,000. */
+export const DEFAULT_EVENT_BYTES_KEPT = 16 * 1024 * 1024;
+
 /**
  * The events one `serve --http` session sent on its SSE streams, so a client whose stream dropped
  * resumes it with `Last-Event-ID` and misses nothing. Bounded: past `maxEvents` the oldest are
- * dropped, and resuming from a dropped (or unknown) id is refused rather than silently skipping.
+ * dropped, and so are the oldest while their JSON is over `maxBytes` (one event over it is not
+ * kept at all); resuming from a dropped (or unknown) id is refused rather than silently skipping.
  * Event ids are `<stream id>_<sequence>`, so the stream of an id is known without a lookup.
  */
 export class MemoryEventStore implements EventStore {
-  private readonly events = new Map<EventId, { streamId: StreamId; message: JSONRPCMessage }>();
+  private readonly events = new Map<EventId, { streamId: StreamId; message: JSONRPCMessage; bytes: number }>();
   private sequence = 0;
+  private total = 0;
 
-  constructor(private readonly maxEvents: number = DEFAULT_EVENTS_KEPT) {}
+  /**
+   * @param maxEvents most events kept.
+   * @param maxBytes most bytes of event JSON kept (UTF-16 length, a close bound of the memory held).
+   */
+  constructor(
+    private readonly maxEvents: number = DEFAULT_EVENTS_KEPT,
+    private readonly maxBytes: number = DEFAULT_EVENT_BYTES_KEPT,
+  ) {}
 
   /** Events held now. */
   get size(): number {
     return this.events.size;
   }
 
+  /** Bytes of event JSON held now. */
+  get bytes(): number {
+    return this.total;
+  }
+
   storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
     this.sequence += 1;
     const id = `${streamId}_${this.sequence}`;
-    this.events.set(id, { streamId, message });
-    if (this.events.size > this.maxEvents) this.events.delete(this.events.keys().next().value!);
+    const bytes = JSON.stringify(message).length;
+    this.events.set(id, { streamId, message, bytes });
+    this.total += bytes;
+    while (this.events.size > this.maxEvents || (this.total > this.maxBytes && this.events.size > 0)) {
+      const [oldest, event] = this.events.entries().next().value!;
+      this.events.delete(oldest);
+      this.total -= event.bytes;
+    }
     return Promise.resolve(id);
   }
 

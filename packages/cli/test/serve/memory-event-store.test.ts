@@ -28,4 +28,23 @@ describe('MemoryEventStore', () => {
     expect(store.size).toBe(2);
     await expect(store.replayEventsAfter(first, { send: async () => undefined })).rejects.toThrow('Event a_1 is not (or no longer) kept; the stream cannot be resumed.');
   });
+
+  it('is bounded in bytes too: large events push the oldest out, and one over the budget is not kept', async () => {
+    const big = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', id: n, result: { content: [{ type: 'text', text: 'x'.repeat(400) }] } });
+    const size = JSON.stringify(big(1)).length;
+    const store = new MemoryEventStore(1_000, size * 2);
+    const first = await store.storeEvent('a', big(1));
+    const second = await store.storeEvent('a', big(2));
+    await store.storeEvent('a', big(3));
+    expect([store.size, store.bytes]).toEqual([2, size * 2]);
+    await expect(store.replayEventsAfter(first, { send: async () => undefined })).rejects.toThrow('Event a_1 is not (or no longer) kept; the stream cannot be resumed.');
+    const sent: JSONRPCMessage[] = [];
+    await store.replayEventsAfter(second, { send: async (_id, message) => void sent.push(message) });
+    expect(sent).toEqual([big(3)]);
+
+    const tiny = new MemoryEventStore(1_000, 10);
+    const lost = await tiny.storeEvent('a', big(4));
+    expect([tiny.size, tiny.bytes]).toEqual([0, 0]);
+    expect(await tiny.getStreamIdForEventId(lost)).toBeUndefined();
+  });
 });
