@@ -7,6 +7,7 @@ import { toCallToolResult } from './call-tool-result.js';
 import type { ServedToolset } from './served-toolset.js';
 import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
 import { installProxy } from './proxy/install-proxy.js';
+import { setCallScope } from '@toolwright/sdk/mcp';
 import { proxyCapabilities } from './proxy/proxy-capabilities.js';
 
 /** Least time between the last progress notification of a call and its result. */
@@ -87,6 +88,8 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     const client = servedClientHandlers(server, extra, name, logLevel);
     const metadata = options.callMetadata?.(extra.requestInfo?.headers);
     // An upstream's logs during this call go with it (on its stream, to this session only).
+    // Calls of this session may share an upstream's requests; calls of two sessions may not.
+    setCallScope(client, server);
     const untrack = proxy?.track(client, (notification) => extra.sendNotification(notification));
     let observation: Observation;
     try {

@@ -9,6 +9,8 @@ export { inlineSchemaRefs } from './inline-schema-refs.js';
 export { MCPClient } from './mcp-client.js';
 export type { McpCallOptions, MCPClientOptions, MCPClientState, McpRequestOptions, McpTransportFactory } from './mcp-client.js';
 export type { McpServerNotification } from './mcp-server-notification.js';
+export { setCallScope } from './mcp-caller-router.js';
+export type { CallerResolution } from './mcp-caller-router.js';
 export { mcpClientFromPlan } from './mcp-client-from-plan.js';
 export type { McpTransportSettings } from './mcp-client-from-plan.js';
 export type { McpClientCapabilities } from './mcp-client-capabilities.js';

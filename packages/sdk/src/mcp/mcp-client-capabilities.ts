@@ -46,7 +46,14 @@ function acceptDefaults(schema: JsonSchema): ElicitResult {
  * when that call's client lacks it), or undefined outside calls (the configured handler answers).
  */
 function callerHandler<K extends 'sample' | 'elicit'>(router: McpCallerRouter | undefined, follows: boolean | undefined, key: K, what: string): NonNullable<ClientHandlers[K]> | undefined {
-  const caller = follows ? router?.current() : undefined;
+  if (!follows || !router) return undefined;
+  const { caller, ambiguous } = router.resolve();
+  if (ambiguous) {
+    const refusal = Object.assign(new Error(`${what} cannot be forwarded: calls of several clients are in progress on this connection, and the request does not say which one it belongs to.`), {
+      code: JsonRpcCode.InternalError,
+    });
+    return (() => Promise.reject(refusal)) as NonNullable<ClientHandlers[K]>;
+  }
   if (!caller) return undefined;
   const own = caller[key];
   if (own) return own.bind(caller) as NonNullable<ClientHandlers[K]>;

@@ -19,6 +19,7 @@ import { withTimeout } from './with-timeout.js';
 import { declaredCapabilities, installCapabilityHandlers } from './mcp-client-capabilities.js';
 import type { McpClientCapabilities } from './mcp-client-capabilities.js';
 import { McpCallerRouter } from './mcp-caller-router.js';
+import type { CallerResolution } from './mcp-caller-router.js';
 import type { ClientHandlers } from '../tool/client-handlers.js';
 import { installNotificationRelay } from './mcp-server-notification.js';
 import type { McpServerNotification } from './mcp-server-notification.js';
@@ -125,7 +126,7 @@ export class MCPClient {
   private refreshAgain = false;
   private listed: readonly Tool[] = [];
   private readonly listeners = new Set<(tools: readonly Tool[]) => void>();
-  private readonly notificationListeners = new Set<(notification: McpServerNotification, caller: ClientHandlers | undefined) => void>();
+  private readonly notificationListeners = new Set<(notification: McpServerNotification, during: CallerResolution) => void>();
   private readonly callers = new McpCallerRouter();
   private capabilitiesSeen?: ServerCapabilities;
   private offered: { sampling: boolean; elicitation: boolean } = { sampling: true, elicitation: true };
@@ -163,10 +164,12 @@ export class MCPClient {
   /**
    * Calls `listener` with each logging message, resource update and prompts/resources
    * `list_changed` notification of the server (checked against the protocol's schemas first;
-   * tool list changes go to {@link MCPClient.onToolsChanged}), and the client of the latest call
-   * in flight (see `McpCallOptions.client`), if one is. Returns the unsubscribe function.
+   * tool list changes go to {@link MCPClient.onToolsChanged}), and which call it arrived during:
+   * the client of the latest call in flight (see `McpCallOptions.client`) when all calls in flight
+   * come from one client scope (`setCallScope`), `ambiguous` when they do not. Returns the
+   * unsubscribe function.
    */
-  onNotification(listener: (notification: McpServerNotification, caller: ClientHandlers | undefined) => void): () => void {
+  onNotification(listener: (notification: McpServerNotification, during: CallerResolution) => void): () => void {
     this.notificationListeners.add(listener);
     return () => this.notificationListeners.delete(listener);
   }
@@ -449,10 +452,10 @@ export class MCPClient {
   }
 
   private relay(notification: McpServerNotification): void {
-    const caller = this.callers.current();
+    const during = this.callers.resolve();
     for (const listener of [...this.notificationListeners]) {
       try {
-        listener(notification, caller);
+        listener(notification, during);
       } catch {
         // A failing listener must not break the connection.
       }

@@ -5,8 +5,8 @@ import { CallToolRequestSchema, CreateMessageResultSchema, GetPromptRequestSchem
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { ToolwrightError } from '@toolwright/sdk';
 import type { ClientHandlers, SampleRequest } from '@toolwright/sdk';
-import { MCPClient } from '@toolwright/sdk/mcp';
-import type { McpServerNotification } from '@toolwright/sdk/mcp';
+import { MCPClient, setCallScope } from '@toolwright/sdk/mcp';
+import type { CallerResolution, McpServerNotification } from '@toolwright/sdk/mcp';
 
 /** An in-memory server (a new one per connection) whose tool `ask` samples its client and `note` logs; it records what each client declared. */
 function upstream(): { declared: (ClientCapabilities | undefined)[]; factory: () => Promise<InMemoryTransport> } {
@@ -87,13 +87,45 @@ describe('MCPClient for proxies', () => {
   it('passes log notifications on with the client of the call in flight', async () => {
     const up = upstream();
     const mcp = client(up.factory);
-    const seen: [McpServerNotification, ClientHandlers | undefined][] = [];
-    mcp.onNotification((notification, caller) => void seen.push([notification, caller]));
+    const seen: [McpServerNotification, CallerResolution][] = [];
+    mcp.onNotification((notification, during) => void seen.push([notification, during]));
     await mcp.connect();
     const caller: ClientHandlers = {};
     await mcp.callTool('note', {}, { client: caller });
-    expect(seen).toEqual([[{ method: 'notifications/message', params: { level: 'info', data: 'noted' } }, caller]]);
-    expect(seen[0]![1]).toBe(caller);
+    expect(seen).toEqual([[{ method: 'notifications/message', params: { level: 'info', data: 'noted' } }, { caller, ambiguous: false }]]);
+    expect(seen[0]![1].caller).toBe(caller);
+  });
+
+  it('refuses to guess while calls of two client scopes are in flight, and shares requests within one scope', async () => {
+    const up = upstream();
+    const mcp = client(up.factory);
+    await mcp.connect();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const asked = new Promise<void>((resolve) => (started = resolve));
+    const first: ClientHandlers = {
+      sample: async () => {
+        started();
+        await held;
+        return { role: 'assistant', content: { type: 'text', text: 'first' } };
+      },
+    };
+    const sessionA = {};
+    setCallScope(first, sessionA);
+    const firstCall = mcp.callTool('ask', {}, { client: first });
+    // Handled now too: a failing expectation below closes the client, which rejects it.
+    firstCall.catch(() => undefined);
+    await asked;
+    const other: ClientHandlers = { sample: answering('other') };
+    setCallScope(other, {});
+    const refused = await mcp.callTool('ask', {}, { client: other });
+    expect(text(refused)).toBe('MCP error -32603: Sampling cannot be forwarded: calls of several clients are in progress on this connection, and the request does not say which one it belongs to.');
+    const sibling: ClientHandlers = { sample: answering('sibling') };
+    setCallScope(sibling, sessionA);
+    expect(text(await mcp.callTool('ask', {}, { client: sibling }))).toBe('got sibling');
+    release();
+    expect(text(await firstCall)).toBe('got first');
   });
 
   it('declares only the offered capabilities after a reconnect', async () => {

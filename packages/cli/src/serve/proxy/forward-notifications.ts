@@ -19,7 +19,7 @@ function loggerOf(server: string, logger: string | undefined): string {
  * session's prompt names are rebuilt on the next listing). Sending failures are ignored: the
  * session may be closing.
  */
-export function forwardNotification(session: ProxySession, { server, notification, caller }: UpstreamNotification): void {
+export function forwardNotification(session: ProxySession, { server, notification, caller, ambiguous }: UpstreamNotification): void {
   const { capabilities } = session;
   const send = (message: Parameters<ProxySession['server']['notification']>[0]): void => {
     if (session.server.transport) session.server.notification(message).catch(() => undefined);
@@ -29,6 +29,8 @@ export function forwardNotification(session: ProxySession, { server, notificatio
       const params = notification.params;
       if (!session.logLevel.accepts(params.level)) return;
       const forwarded: LoggingMessageNotification['params'] = { level: params.level, logger: loggerOf(server, params.logger), data: params.data };
+      // During calls of several sessions nothing says whose it is: it goes to none rather than to the wrong one.
+      if (ambiguous) return;
       if (caller) {
         // Sent during a call: it goes with that call (on its own stream), and only to its session.
         session.calls.get(callOriginOf(caller))?.({ method: 'notifications/message', params: forwarded }).catch(() => undefined);

@@ -10,6 +10,8 @@ export interface UpstreamNotification {
   notification: McpServerNotification;
   /** The client of the call in flight on that server when it arrived (a served call's handlers), if any. */
   caller?: ClientHandlers;
+  /** True when it arrived while calls of several sessions were in flight on that server (so it belongs to none for sure). */
+  ambiguous?: boolean;
 }
 
 /**
@@ -29,11 +31,14 @@ export class UpstreamDirectory {
   adopt(toolset: McpToolset): void {
     this.toolsets.push(toolset);
     for (const client of toolset.clients) {
-      client.onNotification((notification, caller) => {
+      client.onNotification((notification, { caller, ambiguous }) => {
         if (client.state === 'closed') return;
+        const event: UpstreamNotification = { server: client.name, notification };
+        if (caller) event.caller = caller;
+        if (ambiguous) event.ambiguous = true;
         for (const listener of [...this.listeners]) {
           try {
-            listener(caller ? { server: client.name, notification, caller } : { server: client.name, notification });
+            listener(event);
           } catch {
             // One session's failure must not stop the others.
           }
