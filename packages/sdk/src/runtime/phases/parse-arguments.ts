@@ -30,7 +30,8 @@ export function parseArguments(ctx: CallContext, tool: ToolDefinition): void {
     );
     return;
   }
-  if (raw.trim() === '') {
+  // Arguments almost always start with '{': no trimmed copy to tell them from blank ones.
+  if (raw.charCodeAt(0) !== 123 && raw.trim() === '') {
     ctx.arguments = {};
     return;
   }
