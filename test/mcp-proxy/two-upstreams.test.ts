@@ -66,7 +66,10 @@ describe('serve --stdio proxying two servers whose names clash', () => {
 
   it("forwards an upstream's log messages at or above the client's level, logger prefixed with the server", async () => {
     const { client, seen } = await overStdio(TWO_UPSTREAMS);
+    expect(textOf(await client.callTool({ name: 'beta_log-level', arguments: {} }))).toBe('none');
     await client.setLoggingLevel('warning');
+    // Its one client's level is passed on, so upstreams filter at the source too.
+    expect(textOf(await client.callTool({ name: 'beta_log-level', arguments: {} }))).toBe('warning');
     expect(textOf(await client.callTool({ name: 'alpha_log-levels', arguments: {} }))).toBe('logged');
     await until(() => seen.logs.length >= 5, 5_000, 'five log messages');
     expect(seen.logs).toEqual(['warning', 'error', 'critical', 'alert', 'emergency'].map((level) => ({ level, logger: 'alpha/fx', data: { label: 'alpha', level } })));
@@ -122,6 +125,6 @@ describe('serve --stdio with hostile upstreams', () => {
     expect(failure.code).toBe(-32603);
     expect(failure.message.split('\n')[0]).toBe("MCP error -32603: MCP server 'alpha' dropped the connection during the call to 'prompts/get' (the server process exited with code 3).");
     expect(await client.getPrompt({ name: 'alpha_greet', arguments: { who: 'again' } })).toEqual({ description: 'from alpha', messages: [{ role: 'user', content: { type: 'text', text: 'alpha greets again' } }] });
-    expect((await client.listTools()).tools.length).toBe(10);
+    expect((await client.listTools()).tools.length).toBe(12);
   });
 });

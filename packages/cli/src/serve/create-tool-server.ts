@@ -53,9 +53,10 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   const upstreams = toolset.upstreams;
   if (upstreams?.servesOneClient) server.oninitialized = () => void (following = upstreams.follow(server.getClientCapabilities() ?? {}));
 
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
     // The SDK's schema already refused a level MCP does not define (-32602).
     logLevel.set(request.params.level);
+    await toolset.upstreams?.setLogLevel(request.params.level);
     return {};
   });
 

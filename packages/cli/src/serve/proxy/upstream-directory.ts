@@ -1,4 +1,5 @@
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientHandlers } from '@toolwright/sdk';
 import type { MCPClient, McpToolset } from '@toolwright/sdk/mcp';
 import type { McpServerNotification } from '@toolwright/sdk/mcp';
@@ -78,6 +79,17 @@ export class UpstreamDirectory {
         if (upstream.offer(offer)) await upstream.reconnect().catch(() => undefined);
       }),
     );
+  }
+
+  /**
+   * Tells the upstreams that log the level the one downstream client set, so they filter at the
+   * source (the proxy filters too: an upstream that ignores it, or restarted since, loses nothing).
+   * Only for one client; never rejects.
+   */
+  async setLogLevel(level: LoggingLevel): Promise<void> {
+    if (!this.exclusive) return;
+    const logging = this.clients().filter((client) => client.serverCapabilities?.logging !== undefined);
+    await Promise.all(logging.map((client) => client.send({ method: 'logging/setLevel', params: { level } }, EmptyResultSchema).catch(() => undefined)));
   }
 
   /** The live clients, in connection order (one per server name: the latest connection). */
