@@ -47,7 +47,7 @@ const value = fc.oneof(
 describe('SchemaValidatorCache', () => {
   it.each(SCHEMAS.map((schema) => [JSON.stringify(schema).slice(0, 80), schema] as const))('gives exactly ajv’s issues for %s', (_name, schema) => {
     const check = new SchemaValidatorCache().get(schema);
-    const oracle = (schema.$schema ?? '').includes('draft-07') ? draft07.compile(schema) : draft2020.compile(schema);
+    const oracle = String(schema.$schema ?? '').includes('draft-07') ? draft07.compile(schema) : draft2020.compile(schema);
     fc.assert(
       fc.property(value, (v) => {
         const expected = oracle(v) ? [] : issuesFromAjv(oracle.errors);
