@@ -190,6 +190,7 @@ const PUBLIC_TYPES = [
   'McpElicitationHandler',
   'McpHttpServerConfig',
   'McpOAuthConfig',
+  'McpOAuthGrant',
   'McpRootConfig',
   'McpSamplingHandler',
   'McpServerCommonConfig',
