@@ -9,7 +9,7 @@
 // rollup keeps class declarations as written; the check below proves every export keeps its name
 // (class names are `kind` discriminators and default tool names). Its WebAssembly build, because
 // the native one's per-platform packages cannot all be locked from the registry here.
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { rollup } from '@rollup/wasm-node';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,9 +22,13 @@ const packages = [
 
 const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
 
+// Each bundle is written beside the live one (bundle.next) and swapped in by two renames, so
+// processes started during a build (tests, benchmarks of others sharing the tree) never find
+// dist/bundle missing, as they did for the whole rollup run when it was deleted first.
 for (const { dir, entries } of packages) {
   const dist = join(root, dir, 'dist');
-  await rm(join(dist, 'bundle'), { recursive: true, force: true });
+  const next = join(dist, 'bundle.next');
+  await rm(next, { recursive: true, force: true });
   const bundle = await rollup({
     input: Object.fromEntries(entries.map((entry) => [entry, join(dist, `${entry}.js`)])),
     external: isExternal,
@@ -36,7 +40,7 @@ for (const { dir, entries } of packages) {
     },
   });
   await bundle.write({
-    dir: join(dist, 'bundle'),
+    dir: next,
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunk-[hash].js',
@@ -44,11 +48,18 @@ for (const { dir, entries } of packages) {
   });
   await bundle.close();
   for (const entry of entries) {
-    const mod = await import(pathToFileURL(join(dist, 'bundle', `${entry}.js`)).href);
+    const mod = await import(pathToFileURL(join(next, `${entry}.js`)).href);
     for (const [name, value] of Object.entries(mod)) {
       if (typeof value === 'function' && value.name !== name) {
         throw new Error(`${dir}/dist/bundle/${entry}.js: export ${name} is named '${value.name}' after bundling`);
       }
     }
   }
+  const old = join(dist, 'bundle.old');
+  await rm(old, { recursive: true, force: true });
+  await rename(join(dist, 'bundle'), old).catch((error) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  await rename(next, join(dist, 'bundle'));
+  await rm(old, { recursive: true, force: true });
 }
