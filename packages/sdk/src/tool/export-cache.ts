@@ -13,17 +13,19 @@ interface Entry {
  * `onWarning` callback once.
  */
 export class ExportCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Made on the first export (a tool that is never exported, or a derived copy not yet, pays no Map). */
+  private entries?: Map<string, Entry>;
 
   /** The export for `format` and `options`, built by `build` on first use. */
   get<T>(format: string, options: ExportOptions, build: (warnings: ExportWarning[]) => T): T {
     const strict = options.strict === 'auto' ? 2 : options.strict ? 1 : 0;
     const key = `${format}:${strict}${options.securityRisk ? 1 : 0}${options.summary ? 1 : 0}`;
-    let entry = this.entries.get(key);
+    const entries = (this.entries ??= new Map<string, Entry>());
+    let entry = entries.get(key);
     if (!entry) {
       const warnings: ExportWarning[] = [];
       entry = { value: deepFreeze(build(warnings)), warnings: deepFreeze(warnings) };
-      this.entries.set(key, entry);
+      entries.set(key, entry);
     }
     const onWarning = options.onWarning;
     if (onWarning && entry.warnings.length > 0) {
