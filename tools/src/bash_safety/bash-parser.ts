@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
-import { Language, Parser } from 'web-tree-sitter';
-import type { Tree } from 'web-tree-sitter';
+import type { Language, Parser, Tree } from 'web-tree-sitter';
 
 /** Longest command the analysis parses (longer ones are refused as unanalysable). */
 export const MAX_COMMAND_CHARS = 100_000;
@@ -10,7 +9,7 @@ export const MAX_COMMAND_CHARS = 100_000;
 let loading: Promise<Parser> | undefined;
 
 /** A compiled WebAssembly module (the global `WebAssembly` has no types without the DOM library). */
-type WasmModule = Parameters<typeof Language.loadSync>[0];
+type WasmModule = Parameters<(typeof Language)['loadSync']>[0];
 const Wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule } }).WebAssembly;
 
 /** Node was started with V8's Liftoff-only mode itself (then it stays on). */
@@ -37,10 +36,12 @@ function compileGrammar(bytes: Uint8Array): WasmModule {
 /**
  * The tree-sitter parser with the bash grammar, loaded once per process from the WASM files that
  * ship in `web-tree-sitter` and `tree-sitter-bash` (found through module resolution, so it works
- * from `src/`, from `dist/` and from the bundle alike).
+ * from `src/`, from `dist/` and from the bundle alike). web-tree-sitter itself is imported here,
+ * not when `@toolwright/tools` is, so a process that never analyses bash never loads it.
  */
 export function loadBashParser(): Promise<Parser> {
   loading ??= (async () => {
+    const { Language, Parser } = await import('web-tree-sitter');
     const load = createRequire(import.meta.url);
     const runtimeWasm = load.resolve('web-tree-sitter/web-tree-sitter.wasm');
     await Parser.init({ locateFile: () => runtimeWasm });
