@@ -68,6 +68,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
+    if (following) await following;
     const progressToken = request.params._meta?.progressToken;
     // Progress sent but not yet written: the result must not overtake it (the client drops
     // progress that arrives after the response).
