@@ -8,6 +8,7 @@ import type { ClientHandlers } from '../tool/client-handlers.js';
 import { authorizeMcpServer } from './authorize-mcp-server.js';
 import { oauthProviderFor } from './oauth-provider-for.js';
 import { fetchReplacingInvalidResults } from './invalid-result-fetch.js';
+import { fetchWithRequestSignals } from './request-signal-fetch.js';
 
 /** Transport settings shared by all servers of a toolset. */
 export interface McpTransportSettings {
@@ -71,7 +72,8 @@ function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): 
   if (plan.kind === 'sse') {
     return async () => {
       const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
-      return new SSEClientTransport(plan.url, { requestInit });
+      // Each request gets a signal of its own: the transport's one signal would collect a listener per request.
+      return new SSEClientTransport(plan.url, { requestInit, fetch: fetchWithRequestSignals() });
     };
   }
   const oauth = plan.auth;
@@ -81,7 +83,8 @@ function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): 
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     if (authProvider) await authorizeMcpServer(plan.name, authProvider, plan.url, oauth?.scope);
     // The fetch reports a malformed response at once; the SDK would drop it and leave its request to time out.
-    return new StreamableHTTPClientTransport(plan.url, { requestInit, authProvider, fetch: fetchReplacingInvalidResults() });
+    // Each request gets a signal of its own: the transport's one signal would collect a listener per request.
+    return new StreamableHTTPClientTransport(plan.url, { requestInit, authProvider, fetch: fetchWithRequestSignals(fetchReplacingInvalidResults()) });
   };
 }
 
