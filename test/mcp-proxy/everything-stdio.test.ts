@@ -115,4 +115,17 @@ describe('serve --stdio as a full proxy of server-everything', () => {
     expect(seen.updates[0]).toBe(uri);
     await expect(client.unsubscribeResource({ uri })).resolves.toEqual({});
   });
+
+  it('caps the subscriptions of one session at 1,000', async () => {
+    const { client } = await overStdio(EVERYTHING);
+    for (let i = 1; i <= 1_000; i++) await client.subscribeResource({ uri: `${PROXIED}demo://resource/dynamic/text/${i}` });
+    const error = await client.subscribeResource({ uri: `${PROXIED}demo://resource/dynamic/text/1001` }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect([(error as McpError).code, (error as McpError).message]).toEqual([
+      -32600,
+      'MCP error -32600: Too many subscriptions: a session may subscribe to at most 1000 resources at once; unsubscribe from some first.',
+    ]);
+    await client.unsubscribeResource({ uri: `${PROXIED}demo://resource/dynamic/text/1` });
+    await expect(client.subscribeResource({ uri: `${PROXIED}demo://resource/dynamic/text/1001` })).resolves.toEqual({});
+  });
 });

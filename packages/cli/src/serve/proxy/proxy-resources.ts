@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   ListResourcesRequestSchema,
   ListResourcesResultSchema,
   ListResourceTemplatesRequestSchema,
@@ -14,7 +15,7 @@ import { listAllPages } from './list-all-pages.js';
 import { proxiedUri } from './proxied-uri.js';
 import type { ProxySession } from './proxy-session.js';
 import { routeResourceUri } from './route-resource-uri.js';
-import { upstreamRpcError } from './upstream-rpc-error.js';
+import { rpcError, upstreamRpcError } from './upstream-rpc-error.js';
 
 /** Every page of each upstream with resources, `pick`ed; an upstream that fails to list is left out. */
 async function fromEach<T>(session: ProxySession, list: (client: MCPClient, cursor: string | undefined) => Promise<{ items: readonly T[]; nextCursor?: string }>): Promise<T[]> {
@@ -22,6 +23,9 @@ async function fromEach<T>(session: ProxySession, list: (client: MCPClient, curs
   const listed = await Promise.all(clients.map((client) => listAllPages((cursor) => list(client, cursor)).catch((): T[] => [])));
   return listed.flat();
 }
+
+/** Most resources one session may subscribe to at once (each is an upstream subscription). */
+export const MAX_SUBSCRIPTIONS = 1_000;
 
 const cursorParams = (cursor: string | undefined): { cursor?: string } => (cursor === undefined ? {} : { cursor });
 
@@ -58,6 +62,9 @@ export function installProxyResources(session: ProxySession): void {
     const uri = request.params.uri;
     const target = routeResourceUri(upstreams, uri);
     if (session.subscriptions.has(uri)) return {};
+    if (session.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      throw rpcError(ErrorCode.InvalidRequest, `Too many subscriptions: a session may subscribe to at most ${MAX_SUBSCRIPTIONS} resources at once; unsubscribe from some first.`);
+    }
     try {
       await upstreams.subscribe(target.client, target.uri, extra.signal);
     } catch (error) {
