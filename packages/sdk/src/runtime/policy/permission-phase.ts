@@ -75,6 +75,20 @@ function applyStep(ctx: CallContext, policy: Policy, decision: PermissionDecisio
   }
 }
 
+/** Asks the engine about the call and hands its decision to `go`; a check that throws or rejects fails the call closed. */
+function checkThen(ctx: CallContext, policy: Policy, go: (decision: PermissionDecision) => void | Promise<void>): void | Promise<void> {
+  ctx.declareAccess();
+  let decision: PermissionDecision | Promise<PermissionDecision>;
+  try {
+    decision = policy.check(ctx.tool!, ctx.action!);
+  } catch (error) {
+    failClosed(ctx, error);
+    return;
+  }
+  if (!isPromiseLike<PermissionDecision>(decision)) return go(decision);
+  return Promise.resolve(decision).then(go, (error: unknown) => failClosed(ctx, error));
+}
+
 /**
  * The permission phase over `policy()`: asks the engine about the call, records the decision in
  * the audit log and on `ctx.decision`; a deny becomes the `PERMISSION_DENIED` error outcome, an
@@ -85,23 +99,11 @@ function applyStep(ctx: CallContext, policy: Policy, decision: PermissionDecisio
  * The pipeline runs it as a step (no closures per call); both forms behave the same.
  */
 export function permissionPhase(policy: () => Policy | undefined, onAsk?: CallPhase): CallPhase {
+  // The phase form serves custom pipelines (not the hot path): it may close over `next`.
   const phase: CallPhase = (ctx, next) => {
     const current = policy();
     if (!current || ctx.settled || !ctx.tool || !ctx.action) return next();
-    // The Action is known: later calls on other resources need not wait for this one's answer.
-    ctx.declareAccess();
-    let decision: PermissionDecision | Promise<PermissionDecision>;
-    try {
-      decision = current.check(ctx.tool, ctx.action);
-    } catch (error) {
-      failClosed(ctx, error);
-      return;
-    }
-    if (!isPromiseLike<PermissionDecision>(decision)) return apply(ctx, current, decision, next, onAsk);
-    return Promise.resolve(decision).then(
-      (d) => apply(ctx, current, d, next, onAsk),
-      (error: unknown) => failClosed(ctx, error),
-    );
+    return checkThen(ctx, current, (decision) => apply(ctx, current, decision, next, onAsk));
   };
   const step: CallStep = (ctx, pipeline, next) => {
     const current = policy();
