@@ -66,8 +66,6 @@ export {
   bashRuleMatchesAny,
   bashRuleMatchesText,
   bashToolPermissions,
-  DANGEROUS_DIRECTORIES as BASH_DANGEROUS_DIRECTORIES,
-  DANGEROUS_FILES as BASH_DANGEROUS_FILES,
   loadBashParser,
   MAX_BASH_SUGGESTIONS,
   suggestBashRules,

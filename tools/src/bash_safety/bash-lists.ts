@@ -49,16 +49,6 @@ export const INJECTION_NODE_TYPES: ReadonlySet<string> = new Set([
   'while_statement', 'until_statement', 'if_statement', 'case_statement', 'function_definition', 'test_command', 'brace_expression',
 ]);
 
-/** Files that configure shells, tools and credentials (compared by basename, case-insensitive). */
-export const DANGEROUS_FILES: readonly string[] = [
-  '.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.zshrc', '.zprofile', '.zshenv', '.profile', '.inputrc',
-  '.ssh/config', '.ssh/authorized_keys', '.netrc', '.npmrc', '.pypirc', '.env', '.envrc', '.env.local', '.env.development',
-  '.env.development.local', '.env.test', '.env.test.local', '.env.staging', '.env.production', '.env.production.local',
-];
-
-/** Directories whose content is sensitive (any path segment, case-insensitive). */
-export const DANGEROUS_DIRECTORIES: readonly string[] = ['.git', '.vscode', '.idea', '.ssh', '.aws', '.gnupg', '.kube', '.docker'];
-
 /** Commands whose non-flag arguments are paths they change. */
 export const PATH_CHANGING_COMMANDS: ReadonlySet<string> = new Set([
   'rm', 'mv', 'cp', 'chmod', 'chown', 'chgrp', 'touch', 'ln', 'sed', 'mkdir', 'rmdir', 'tee', 'truncate', 'install', 'shred', 'unlink',

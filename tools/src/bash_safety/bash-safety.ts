@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
-import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES, FILESYSTEM_EDIT_COMMANDS } from './bash-lists.js';
+import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES } from '@toolwright/sdk';
+import { FILESYSTEM_EDIT_COMMANDS } from './bash-lists.js';
 import type { BashAnalysis } from './bash-analysis.js';
 import { loadBashParser } from './bash-parser.js';
 import { bashCoveredByAllowRules, bashRuleMatchesAny, suggestBashRules } from './bash-rules.js';

@@ -1,7 +1,5 @@
 export type { BashAnalysis } from './bash-analysis.js';
 export {
-  DANGEROUS_DIRECTORIES,
-  DANGEROUS_FILES,
   FILESYSTEM_EDIT_COMMANDS,
   INJECTION_NODE_TYPES,
   READ_ONLY_PREFIXES,

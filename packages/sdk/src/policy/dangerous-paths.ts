@@ -1,13 +1,16 @@
-/** Files whose change can run code or leak credentials (compared case-insensitively with a path's last segments). */
+/**
+ * Files whose change can run code or leak credentials (compared case-insensitively with a path's
+ * last segments). The one list: the file tools' policy and the bash safety analysis both use it.
+ */
 export const DANGEROUS_FILES: readonly string[] = Object.freeze([
-  '.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile',
+  '.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.zshrc', '.zprofile', '.zshenv', '.profile', '.inputrc',
   '.ssh/config', '.ssh/authorized_keys', '.netrc', '.npmrc', '.pypirc',
   '.env', '.envrc', '.env.local', '.env.development', '.env.development.local', '.env.test', '.env.test.local',
   '.env.staging', '.env.production', '.env.production.local',
 ]);
 
-/** Directories whose contents are sensitive (any segment of a path, case-insensitive). */
-export const DANGEROUS_DIRECTORIES: readonly string[] = Object.freeze(['.git', '.vscode', '.idea', '.ssh']);
+/** Directories whose contents are sensitive (any segment of a path, case-insensitive); used like {@link DANGEROUS_FILES}. */
+export const DANGEROUS_DIRECTORIES: readonly string[] = Object.freeze(['.git', '.vscode', '.idea', '.ssh', '.aws', '.gnupg', '.kube', '.docker']);
 
 /** Extra entries for {@link dangerousPathReason}. */
 export interface DangerousPathOptions {
