@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { createToolServer } from './create-tool-server.js';
 import type { ServedToolset } from './served-toolset.js';
+import type { ProxyFastPath } from './proxy-fast-path.js';
 import { StdioLineTransport } from './stdio-line-transport.js';
 import type { StdioLineTransportOptions } from './stdio-line-transport.js';
 
@@ -24,7 +25,9 @@ export async function serveStdio(
   options: StdioLineTransportOptions = {},
 ): Promise<RunningStdioServer> {
   const server = createToolServer(toolset);
-  const transport = new StdioLineTransport(input, output, options);
+  // Plain proxied calls skip the SDK's server and client layers (see proxyFastPath; loaded only for a proxy).
+  const fast: ProxyFastPath | undefined = toolset.upstreams ? (await import('./proxy-fast-path.js')).proxyFastPath(toolset, server, (message): Promise<void> => transport.send(message)) : undefined;
+  const transport = new StdioLineTransport(input, output, fast ? { ...options, intercept: fast.intercept } : options);
   let markClosed!: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
   const onEnd = (): void => {
@@ -35,6 +38,7 @@ export async function serveStdio(
   server.onclose = ((previous) => () => {
     input.off('end', onEnd);
     input.off('close', onEnd);
+    fast?.close();
     previous?.();
     markClosed();
   })(server.onclose);

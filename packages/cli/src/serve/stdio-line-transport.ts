@@ -15,6 +15,11 @@ export interface StdioLineTransportOptions {
   maxMessageBytes?: number;
   /** Receives one line per refused message, for stderr. */
   log?: (text: string) => void;
+  /**
+   * Sees each message (parsed JSON, before the JSON-RPC check); true when it took it. `deliver`
+   * passes it on as usual after all (checked, then to `onmessage`). Serve's proxy fast path.
+   */
+  intercept?: (message: unknown, deliver: () => void) => boolean;
 }
 
 type ErrorId = string | number | null;
@@ -124,6 +129,14 @@ export class StdioLineTransport implements Transport {
       this.reply(null, -32700, `Parse error: the message is not JSON (${(error as Error).message}).`);
       return;
     }
+    const intercept = this.options.intercept;
+    if (intercept && intercept(value, () => this.deliver(value))) return;
+    this.deliver(value);
+  }
+
+  /** Checks a parsed message as JSON-RPC and passes it to `onmessage`, or answers -32600. */
+  private deliver(value: unknown): void {
+    if (this.closed) return;
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       const id = (value as { id?: unknown })?.id;

@@ -1,5 +1,5 @@
 import { Action, closestMatch } from '@toolwright/sdk';
-import type { ClientHandlers, ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+import type { ClientHandlers, ConversationState, Observation, ProgressReport, ResourceLocks, ToolDefinition } from '@toolwright/sdk';
 import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
 import type { ToolRow } from '../format/tool-table.js';
 import type { UpstreamDirectory } from '../serve/proxy/upstream-directory.js';
@@ -27,6 +27,10 @@ export interface ToolRuntime {
   startTurn?(values: Readonly<Record<string, unknown>>): Promise<{ tools(): ToolDefinition[] }>;
   onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
   close(): Promise<void>;
+  /** True when a call runs through nothing but the tool (no middleware, policy, approval, hooks, toolsets). */
+  readonly plainCalls?: boolean;
+  /** The conversation's resource locks (every call takes its place in them). */
+  readonly locks?: ResourceLocks;
 }
 
 /** Options of {@link Toolset.execute}. */
@@ -102,6 +106,18 @@ export class Toolset implements ServedToolset {
   /** The tool called `name`, if any. */
   tool(name: string): ToolDefinition | undefined {
     return this.runtime.toolsMap.get(name) ?? this.runtime.view?.get(name);
+  }
+
+  /**
+   * For serve's proxy fast path: the tool a call of `name` would run, with the conversation's
+   * resource locks, when the call runs through nothing but that tool (`Agent.plainCalls`) and
+   * does not end a turn; else undefined (the call takes {@link Toolset.call}).
+   */
+  plainCallTarget(name: string): { tool: ToolDefinition; locks: ResourceLocks } | undefined {
+    const locks = this.runtime.locks;
+    if (this.turns?.afterEachCall || this.runtime.plainCalls !== true || !locks) return undefined;
+    const tool = this.runtime.view?.get(name);
+    return tool ? { tool, locks } : undefined;
   }
 
   /** The closest tool name to a mistyped one. */

@@ -16,6 +16,7 @@ import { installIncomingGate } from './incoming-message-gate.js';
 import { jsonArgumentsIssue } from './json-arguments-issue.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 import { withTimeout } from './with-timeout.js';
+import type { RawCallChannel } from './raw-tool-call.js';
 import { declaredCapabilities, installCapabilityHandlers } from './mcp-client-capabilities.js';
 import type { McpClientCapabilities } from './mcp-client-capabilities.js';
 import { McpCallerRouter } from './mcp-caller-router.js';
@@ -254,6 +255,21 @@ export class MCPClient {
       return send(session).catch((error: unknown) => this.recover(session, error, label, send, options));
     }
     return this.callAfterReconnect(label, send, options);
+  }
+
+  /**
+   * @internal For a proxy's fast path (serve): the connected session's transport, for
+   * `rawToolCall`, when a call needs nothing of this client but its connection; undefined when it
+   * must take {@link MCPClient.callTool}: not connected (it would reconnect), a session per call,
+   * not a stdio server (HTTP retries an undelivered request), or sampling/elicitation answered by
+   * the call's client (`fromCaller`), which only `callTool` routes.
+   */
+  rawChannel(): RawCallChannel | undefined {
+    const session = this.session;
+    if (!session || this.status !== 'connected' || this.sessionPerCall || !(session.transport instanceof StdioProcessTransport)) return undefined;
+    const caps = this.offeredCapabilities();
+    if ((caps?.sampling && caps.fromCaller?.sampling) || (caps?.elicitation && caps.fromCaller?.elicitation)) return undefined;
+    return { transport: session.transport, timeoutMs: this.callTimeoutMs, fail: (error, tool, signal) => this.callError(error, tool, signal ? { signal } : {}) };
   }
 
   /**

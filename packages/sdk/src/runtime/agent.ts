@@ -100,6 +100,15 @@ export class Agent implements CallEnvironment {
     return (this.currentView ??= this.computeView());
   }
 
+  /**
+   * @internal True when a call is only finding the tool in the view, checking its arguments and
+   * running it: no middleware, permission or policy, approval, hooks or toolsets, and the agent is
+   * ready and open (serve's proxy fast path asks this before it bypasses the pipeline).
+   */
+  get plainCalls(): boolean {
+    return this.ready && !this.closing && !this.toolsetResolver && this.pipeline.phases.length === 3;
+  }
+
   /** The per-resource write order of this agent's conversation (shared with direct `tool.call`s given the same state). */
   get locks(): ResourceLocks {
     return this.resourceLocks ?? locksFor(this.conversation);

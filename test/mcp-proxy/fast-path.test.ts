@@ -1,0 +1,154 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { assertBuilt, BIN, cliEnv } from '../cli/cli-harness.js';
+import { PROXY_FIXTURES } from './proxy-harness.js';
+
+// serve --stdio's fast path for plain proxied calls (packages/cli/src/serve/proxy-fast-path.ts):
+// the fixture tells which path a call took by its JSON-RPC id ('raw': the fast path's own id), and
+// every answer is compared with the usual path's (the same serve with a policy, which rules the
+// fast path out) for the same upstream.
+
+let dir: string;
+let spec: string;
+const clients: Client[] = [];
+
+beforeAll(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'tw-fast-path-'));
+  spec = join(dir, 'spec.json');
+  writeFileSync(spec, JSON.stringify({ tools: [], mcpServers: { up: { command: process.execPath, args: [join(PROXY_FIXTURES, 'fast-path-upstream.mjs')], timeoutMs: 1500 } } }));
+});
+
+afterEach(async () => {
+  await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+});
+
+afterAll(async () => {
+  await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+});
+
+/**
+ * A client of `toolwright serve --stdio --spec <spec> <extra>` (run in a scratch directory: a
+ * policy writes its audit log there), after its first `tools/list` (as clients do: serve answers
+ * it once the upstream declares what the client declared).
+ */
+async function serve(extra: string[] = []): Promise<Client> {
+  const client = new Client({ name: 'fast-path-test', version: '1.0.0' });
+  clients.push(client);
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', spec, ...extra], cwd: dir, env: cliEnv() as Record<string, string>, stderr: 'pipe' }));
+  await client.listTools();
+  return client;
+}
+
+/** The fast path (no policy) and the usual path (a policy that allows everything) over the same upstream. */
+async function both(): Promise<{ fast: Client; usual: Client }> {
+  const [fast, usual] = await Promise.all([serve(), serve(['--mode', 'bypass'])]);
+  return { fast, usual };
+}
+
+const call = (client: Client, name: string, args: Record<string, unknown> = {}, options: Parameters<Client['callTool']>[2] = undefined) => client.callTool({ name, arguments: args }, undefined, options);
+const pathOf = async (client: Client): Promise<string> => ((await call(client, 'path')).content as { text: string }[])[0]!.text;
+
+describe('serve --stdio proxy fast path', () => {
+  it('takes a plain proxied call past the SDK layers, and leaves it to the usual path once a policy applies', async () => {
+    const { fast, usual } = await both();
+    expect(await pathOf(fast)).toBe('raw');
+    expect(await pathOf(usual)).toBe('sdk');
+  });
+
+  it('answers every kind of result and error exactly as the usual path does', async () => {
+    const { fast, usual } = await both();
+    const cases: [string, Record<string, unknown>][] = [
+      ['echo', { text: 'hello' }],
+      ['echo', {}],
+      ['echo', { text: 5 }],
+      ['structured', { n: 21 }],
+      ['wrong-structure', {}],
+      ['fails', {}],
+      ['empty-error', {}],
+      ['odd-block', {}],
+      ['malformed', {}],
+      ['rpc-error', {}],
+      ['huge', {}],
+    ];
+    // The size of an oversized response counts its request id, which differs ('tw-raw-N' vs a number).
+    const sized = (result: unknown): unknown => JSON.parse(JSON.stringify(result).replace(/message of \d+ bytes/, 'message of N bytes'));
+    for (const [name, args] of cases) {
+      const [a, b] = await Promise.all([call(fast, name, args), call(usual, name, args)]);
+      expect({ name, args, result: sized(a) }).toEqual({ name, args, result: sized(b) });
+    }
+    expect(await call(fast, 'echo', { text: 'hello' })).toEqual({ content: [{ type: 'text', text: 'hello' }] });
+    expect(await call(fast, 'structured', { n: 21 })).toEqual({ content: [{ type: 'text', text: 'doubled 21' }], structuredContent: { doubled: 42 } });
+    expect(await call(fast, 'rpc-error')).toEqual({ content: [{ type: 'text', text: "MCP server 'up' rejected the call to 'rpc-error': the upstream refused (JSON-RPC error -32042)." }], isError: true });
+    // Still on the fast path after all of that.
+    expect(await pathOf(fast)).toBe('raw');
+  }, 30_000);
+
+  it('forwards progress with the client token, in order and complete, before the result', async () => {
+    const { fast, usual } = await both();
+    const seen = { fast: [] as Progress[], usual: [] as Progress[] };
+    const [a, b] = await Promise.all([
+      call(fast, 'progress', { n: 3 }, { onprogress: (p) => void seen.fast.push(p) }),
+      call(usual, 'progress', { n: 3 }, { onprogress: (p) => void seen.usual.push(p) }),
+    ]);
+    expect(a).toEqual({ content: [{ type: 'text', text: 'done' }] });
+    expect(b).toEqual(a);
+    const expected = [
+      { progress: 1, total: 3, message: 'step 1' },
+      { progress: 2, total: 3, message: 'step 2' },
+      { progress: 3, total: 3, message: 'step 3' },
+    ];
+    expect({ path: 'fast', seen: seen.fast }).toEqual({ path: 'fast', seen: expected });
+    expect({ path: 'usual', seen: seen.usual }).toEqual({ path: 'usual', seen: expected });
+  });
+
+  it("passes the client's cancellation on to the upstream and answers nothing, like the usual path", async () => {
+    const { fast, usual } = await both();
+    for (const client of [fast, usual]) {
+      const controller = new AbortController();
+      const pending = call(client, 'sleep', { ms: 5_000 }, { signal: controller.signal });
+      setTimeout(() => controller.abort('changed my mind'), 300);
+      await expect(pending).rejects.toThrow('changed my mind');
+    }
+    // The upstream saw each cancellation.
+    const started = Date.now();
+    while (Date.now() - started < 5_000) {
+      const counts = await Promise.all([call(fast, 'cancelled'), call(usual, 'cancelled')]);
+      if (counts.every((r) => (r.content as { text: string }[])[0]!.text === '1')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await call(fast, 'cancelled')).toEqual({ content: [{ type: 'text', text: '1' }] });
+    expect(await call(usual, 'cancelled')).toEqual({ content: [{ type: 'text', text: '1' }] });
+    expect(await pathOf(fast)).toBe('raw');
+  }, 20_000);
+
+  it("ends a call over the upstream's time limit with the usual path's error", async () => {
+    const { fast, usual } = await both();
+    const [a, b] = await Promise.all([call(fast, 'sleep', { ms: 4_000 }), call(usual, 'sleep', { ms: 4_000 })]);
+    expect(a).toEqual(b);
+    expect(a.isError).toBe(true);
+    expect((a.content as { text: string }[])[0]!.text).toContain("'sleep'");
+  }, 20_000);
+
+  it('reports a crashed upstream as the usual path does, then reconnects and takes the fast path again', async () => {
+    const { fast, usual } = await both();
+    const [a, b] = await Promise.all([call(fast, 'crash'), call(usual, 'crash')]);
+    expect(a).toEqual(b);
+    expect(a.isError).toBe(true);
+    expect((a.content as { text: string }[])[0]!.text).toContain('fx: crashing');
+    expect(await call(fast, 'echo', { text: 'again' })).toEqual({ content: [{ type: 'text', text: 'again' }] });
+    expect(await pathOf(fast)).toBe('raw');
+  }, 20_000);
+
+  it('keeps 16 calls in flight apart', async () => {
+    const fast = await serve();
+    const texts = Array.from({ length: 64 }, (_, i) => `call ${i}`);
+    const results = await Promise.all(texts.map((text) => call(fast, 'echo', { text })));
+    expect(results.map((r) => (r.content as { text: string }[])[0]!.text)).toEqual(texts);
+  });
+});
