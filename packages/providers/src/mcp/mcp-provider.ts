@@ -155,10 +155,13 @@ async function httpTransport(endpoint: McpEndpoint, connection: Connection): Pro
     return response;
   };
   const url = new URL(endpoint.uri);
+  // Each request gets a signal of its own: the transport's one signal would collect a listener per request.
+  const { fetchWithRequestSignals } = await import('@toolwright/sdk/mcp');
+  const post = fetchWithRequestSignals(watched);
   if (endpoint.transport === 'sse') {
     const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
-    return new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: (u, i) => watched(u, { ...i, headers: { ...headers, ...(i?.headers as Record<string, string>) } }) }, fetch: watched });
+    return new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: (u, i) => watched(u, { ...i, headers: { ...headers, ...(i?.headers as Record<string, string>) } }) }, fetch: post });
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: watched });
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: post });
 }

@@ -13,6 +13,7 @@ export { setCallScope } from './mcp-caller-router.js';
 export type { CallerResolution } from './mcp-caller-router.js';
 export { mcpClientFromPlan } from './mcp-client-from-plan.js';
 export type { McpTransportSettings } from './mcp-client-from-plan.js';
+export { fetchWithRequestSignals } from './request-signal-fetch.js';
 export type { McpClientCapabilities } from './mcp-client-capabilities.js';
 export { DEFAULT_OAUTH_REDIRECT_URL, FileOAuthClientProvider } from './file-oauth-provider.js';
 export { authorizeMcpServer } from './authorize-mcp-server.js';
