@@ -1,14 +1,61 @@
 /**
- * The only module that imports typedi. Everything else talks to {@link ScopedContainer}, so the
+ * The only module that loads typedi. Everything else talks to {@link ScopedContainer}, so the
  * container is replaceable and typedi's global state never leaks between conversations.
+ *
+ * typedi is required on first use (the first `@Service()`/`@Inject()` decorator or conversation
+ * container), not when the SDK is imported: importing it from an ES module costs a cold process
+ * 8-20 ms (node parses each of its CommonJS files for their export names), and a process that only
+ * declares and calls tools never needs it.
  */
 import 'reflect-metadata';
-import { Container, Inject, Service, Token } from 'typedi';
-import type { ContainerInstance } from 'typedi';
+import { createRequire } from 'node:module';
+import type * as TypediNs from 'typedi';
+import type { ContainerInstance, Inject as TypediInject, Service as TypediService, Token as TypediToken } from 'typedi';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 
-export { Inject, Service, Token };
+const load = createRequire(import.meta.url);
+let typediModule: typeof TypediNs | undefined;
+
+/**
+ * Tokens are made before typedi is loaded (`CONVERSATION_STATE` at import, users' tokens at
+ * theirs): a plain class, whose prototype is chained to typedi's `Token.prototype` when typedi
+ * loads, so every token, made before or after, is an `instanceof` typedi's `Token` as typedi's
+ * container and `@Service(token)` require.
+ */
+const LazyToken = class Token {
+  /** The token's name, for messages only (typedi's field). */
+  name?: string;
+
+  constructor(name?: string) {
+    this.name = name;
+  }
+};
+
+/** typedi, required on first use; links {@link Token}'s prototype to typedi's then. */
+function typedi(): typeof TypediNs {
+  if (typediModule === undefined) {
+    const loaded = load('typedi') as typeof TypediNs;
+    Object.setPrototypeOf(LazyToken.prototype, loaded.Token.prototype);
+    typediModule = loaded;
+  }
+  return typediModule;
+}
+
+/** typedi's `Token`: a typed identifier for a value that has no class of its own. */
+export const Token = LazyToken as unknown as typeof TypediToken;
+/** typedi's `Token`: a typed identifier for a value that has no class of its own. */
+export type Token<T> = TypediToken<T>;
+
+/** typedi's `@Service()` decorator (typedi is loaded by the first use). */
+export const Service = function Service(...args: unknown[]): unknown {
+  return (typedi().Service as (...a: unknown[]) => unknown)(...args);
+} as unknown as typeof TypediService;
+
+/** typedi's `@Inject()` decorator (typedi is loaded by the first use). */
+export const Inject = function Inject(...args: unknown[]): unknown {
+  return (typedi().Inject as (...a: unknown[]) => unknown)(...args);
+} as unknown as typeof TypediInject;
 
 /** A class the container can build. */
 export type ServiceClass<T> = new (...args: never[]) => T;
@@ -50,7 +97,7 @@ export class ScopedContainer {
   private closed = false;
 
   constructor(id: string) {
-    this.instance = Container.of(`toolwright:${id}:${++counter}`);
+    this.instance = typedi().Container.of(`toolwright:${id}:${++counter}`);
     // Record each value typedi builds in this scope, when its construction finishes (so a
     // dependency is recorded before the service that needed it).
     const builder = this.instance as unknown as ValueBuilder;
@@ -114,7 +161,7 @@ export class ScopedContainer {
     }
     this.created.length = 0;
     this.instance.reset({ strategy: 'resetServices' });
-    Container.reset(this.instance.id);
+    typedi().Container.reset(this.instance.id);
     return errors;
   }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { CONVERSATION_STATE, ConversationState, Inject, Service } from '@toolwright/sdk';
+import { CONVERSATION_STATE, ConversationState, Inject, Service, Token } from '@toolwright/sdk';
+import { ScopedContainer } from '@toolwright/sdk/internal';
+
+/** Made before any decorator ran, so before typedi was loaded (the SDK requires it on first use). */
+const GREETING = new Token<string>('greeting');
 
 /** Every close() call, in order, as `<class>#<n>`. */
 const log: string[] = [];
@@ -44,6 +48,12 @@ class Clock {
 @Service({ transient: true })
 class Scratch {}
 
+/** Injects a token made before typedi was loaded. */
+@Service()
+class Greeter {
+  constructor(@Inject(GREETING) readonly greeting: string) {}
+}
+
 interface Params {
   root: string;
 }
@@ -60,6 +70,17 @@ class ReadExecutor {
     log.push(`ReadExecutor(${this.params.root})`);
   }
 }
+
+describe('ScopedContainer tokens', () => {
+  it('binds and injects a token made before typedi was loaded', async () => {
+    const container = new ScopedContainer('tokens');
+    container.set(GREETING, 'hello');
+    expect(container.get(GREETING)).toBe('hello');
+    expect(container.get(Greeter).greeting).toBe('hello');
+    expect(GREETING.name).toBe('greeting');
+    expect(await container.close()).toEqual([]);
+  });
+});
 
 describe('ScopedContainer (through ConversationState)', () => {
   it('gives executors with different params one instance of a service per conversation', async () => {
