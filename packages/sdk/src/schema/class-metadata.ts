@@ -32,14 +32,20 @@ interface TransformerStorage {
   findTypeMetadata(target: unknown, propertyName: string): { typeFunction: (options?: unknown) => unknown } | undefined;
 }
 
+const load = createRequire(import.meta.url);
 let transformerStorage: TransformerStorage | undefined;
+let storagePath: string | undefined;
 
-function classTransformerStorage(): TransformerStorage {
+/**
+ * class-transformer's metadata storage (CommonJS; its `@Type` writes to this singleton), or
+ * undefined while no one has loaded it: then no `@Type` was recorded (a freshly loaded storage is
+ * empty), and a process that never uses class-transformer does not pay for loading it.
+ */
+function classTransformerStorage(): TransformerStorage | undefined {
   if (!transformerStorage) {
-    // class-transformer is CommonJS; its `@Type` writes to this singleton.
-    const load = createRequire(import.meta.url);
-    transformerStorage = (load('class-transformer/cjs/storage.js') as { defaultMetadataStorage: TransformerStorage })
-      .defaultMetadataStorage;
+    storagePath ??= load.resolve('class-transformer/cjs/storage.js');
+    if (load.cache[storagePath] === undefined) return undefined;
+    transformerStorage = (load(storagePath) as { defaultMetadataStorage: TransformerStorage }).defaultMetadataStorage;
   }
   return transformerStorage;
 }
@@ -64,6 +70,7 @@ export function constraintsOf(cls: AnyClass): Map<string, ConstraintRecord[]> {
 /** The class named by class-transformer's `@Type(() => X)` on `cls.propertyName`, if any. */
 export function transformerTypeOf(cls: AnyClass, propertyName: string): unknown {
   const storage = classTransformerStorage();
+  if (storage === undefined) return undefined;
   for (const ctor of lineage(cls).reverse()) {
     const meta = storage.findTypeMetadata(ctor, propertyName);
     if (meta) return meta.typeFunction();
