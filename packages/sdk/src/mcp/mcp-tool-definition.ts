@@ -1,6 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '../schema/json-schema.js';
-import { schemaNullDropper } from '../schema/schema-null-dropper.js';
+import { lazyNullDropper } from '../schema/schema-null-dropper.js';
 import type { SchemaNullDropper } from '../schema/schema-null-dropper.js';
 import { typeName } from '../schema/validation-issue.js';
 import { INJECTED_FIELDS } from '../tool/provider-export.js';
@@ -123,7 +123,7 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
     const unsendable = jsonArgumentsIssue(input);
     if (unsendable) throw this.invalidArguments([unsendable]);
     // `null` for an optional property means "absent" (what strict exports make models send), as for native tools.
-    const data = (this.dropNulls ??= schemaNullDropper(this.modelInputSchema()))(input);
+    const data = (this.dropNulls ??= lazyNullDropper(() => this.modelInputSchema()))(input);
     const issues = (this.inputCheck ??= this.validators.get(this.inputSchema()))(data);
     if (issues.length > 0) throw this.invalidArguments(issues);
     const action = new MCPToolAction();

@@ -33,6 +33,34 @@ export function schemaNullDropper(schema: JsonSchema): SchemaNullDropper {
   return root ? (value) => apply(root, value) : IDENTITY;
 }
 
+/**
+ * A {@link schemaNullDropper} built on the first value that holds a `null` anywhere: values
+ * without one pass as they are (what the dropper returns for them too), so a tool whose calls
+ * never carry `null` never walks its schema (`schemaOf` is not even called) — a first call
+ * costs less, and so does a process that calls many tools once.
+ */
+export function lazyNullDropper(schemaOf: () => JsonSchema): SchemaNullDropper {
+  let dropper: SchemaNullDropper | undefined;
+  return (value) => {
+    if (dropper) return dropper(value);
+    if (!containsNull(value)) return value;
+    dropper = schemaNullDropper(schemaOf());
+    return dropper(value);
+  };
+}
+
+/** True when `value` is `null` or holds one in an array element or an object property, at any depth. */
+function containsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsNull(item)) return true;
+    return false;
+  }
+  for (const key in value) if (containsNull((value as JsonObject)[key])) return true;
+  return false;
+}
+
 function resolve(root: JsonSchema, ref: string): JsonSchema | undefined {
   if (ref === '#') return root;
   const m = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
