@@ -60,6 +60,7 @@ export class StdioLineTransport implements Transport {
   private skipping?: { bytes: number; prefix: string };
   private started = false;
   private closed = false;
+  private corked = false;
 
   constructor(
     private readonly input: Readable,
@@ -155,8 +156,23 @@ export class StdioLineTransport implements Transport {
   private write(json: string): Promise<void> {
     return new Promise((resolve) => {
       if (this.closed) return resolve();
+      this.coalesce();
       if (this.output.write(`${json}\n`)) resolve();
       else this.output.once('drain', resolve);
+    });
+  }
+
+  /**
+   * Holds the messages written in this tick of the event loop and writes them together at its end
+   * (one system call for many answers when calls run concurrently; nothing waits longer than the tick).
+   */
+  private coalesce(): void {
+    if (this.corked || typeof this.output.cork !== 'function') return;
+    this.corked = true;
+    this.output.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      this.output.uncork();
     });
   }
 

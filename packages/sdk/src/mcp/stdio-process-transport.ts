@@ -77,6 +77,7 @@ export class StdioProcessTransport implements Transport {
   private child?: ChildProcess;
   private exited?: Promise<void>;
   private sawMessage = false;
+  private corked = false;
   private finished = false;
   private closing?: Promise<void>;
   private readonly reader: JsonLineReader;
@@ -152,6 +153,15 @@ export class StdioProcessTransport implements Transport {
       const failure = new Error(`the message could not be turned into JSON: ${error instanceof Error ? error.message : String(error)}`);
       failure.name = 'SerializationError';
       return Promise.reject(failure);
+    }
+    // Messages of one tick go out together (one system call for many requests in flight).
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
     }
     if (stdin.write(line)) return Promise.resolve();
     return new Promise<void>((resolve) => stdin.once('drain', resolve));
