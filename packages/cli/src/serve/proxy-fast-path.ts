@@ -3,7 +3,7 @@ import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/t
 import { ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
 import type { ResourceLocks, ToolDefinition } from '@toolwright/sdk';
 import { MCPToolDefinition, MCPToolExecutor, rawToolCall, RawCallUnsent } from '@toolwright/sdk/mcp';
-import type { RawProgress } from '@toolwright/sdk/mcp';
+import type { RawCallCanceller, RawProgress } from '@toolwright/sdk/mcp';
 import { toCallToolResult } from './call-tool-result.js';
 import type { ServedToolset } from './served-toolset.js';
 
@@ -24,6 +24,11 @@ const READ: ResourceAccess = Object.freeze({ write: false, all: true, resources:
 const WRITE: ResourceAccess = Object.freeze({ write: true, all: true, resources: new Set<string>() });
 
 type RequestId = string | number;
+
+/** A call in flight on the fast path: cancelled by the client (before or while the upstream has it). */
+interface FastCall extends RawCallCanceller {
+  cancelled: boolean;
+}
 
 /** Serve's fast path for proxied calls (see {@link proxyFastPath}). */
 export interface ProxyFastPath {
@@ -67,12 +72,16 @@ export function proxyFastPath(toolset: ServedToolset, server: Server, send: (mes
   const source = toolset as ServedToolset & Partial<PlainCallSource>;
   if (!toolset.upstreams || typeof source.plainCallTarget !== 'function') return undefined;
   const plainCallTarget = source.plainCallTarget.bind(toolset);
-  const inFlight = new Map<RequestId, AbortController>();
+  const inFlight = new Map<RequestId, FastCall>();
+  const cancel = (call: FastCall, reason: unknown): void => {
+    call.cancelled = true;
+    call.cancel?.(reason);
+  };
   let taken = 0;
 
   const run = async (id: RequestId, tool: MCPToolDefinition, args: Record<string, unknown>, token: RequestId | undefined, locks: ResourceLocks, deliver: () => void): Promise<void> => {
-    const controller = new AbortController();
-    inFlight.set(id, controller);
+    const fastCall: FastCall = { cancelled: false };
+    inFlight.set(id, fastCall);
     let release: (() => void) | undefined;
     let sending: Promise<unknown> = Promise.resolve();
     let lastProgressAt = 0;
@@ -90,12 +99,12 @@ export function proxyFastPath(toolset: ServedToolset, server: Server, send: (mes
       const lock = locks.acquire(tool.annotations.readOnlyHint === true ? READ : WRITE);
       release = typeof lock === 'function' ? lock : await lock;
       // A cancelled request gets no response (as the SDK server does).
-      if (controller.signal.aborted) return;
+      if (fastCall.cancelled) return;
       const channel = (tool.executor as MCPToolExecutor).client.rawChannel();
       let observation: Observation | undefined;
       if (channel) {
         try {
-          const options = onProgress ? { signal: controller.signal, onProgress } : { signal: controller.signal };
+          const options = onProgress ? { canceller: fastCall, onProgress } : { canceller: fastCall };
           observation = tool.observationFromResult(await rawToolCall(channel, tool.mcpName, args, options));
         } catch (error) {
           if (!(error instanceof RawCallUnsent)) {
@@ -114,16 +123,16 @@ export function proxyFastPath(toolset: ServedToolset, server: Server, send: (mes
       release();
       release = undefined;
       // A cancelled request gets no response (as the SDK server does).
-      if (controller.signal.aborted) return;
+      if (fastCall.cancelled) return;
       const result: CallToolResult = toCallToolResult(observation, tool);
       await sending;
       const sinceProgress = Date.now() - lastProgressAt;
       if (sinceProgress < PROGRESS_GAP_MS) await new Promise((resolve) => setTimeout(resolve, PROGRESS_GAP_MS - sinceProgress));
-      if (controller.signal.aborted) return;
+      if (fastCall.cancelled) return;
       await send({ result, jsonrpc: '2.0', id } as JSONRPCMessage);
     } finally {
       release?.();
-      if (inFlight.get(id) === controller) inFlight.delete(id);
+      if (inFlight.get(id) === fastCall) inFlight.delete(id);
     }
   };
 
@@ -137,9 +146,9 @@ export function proxyFastPath(toolset: ServedToolset, server: Server, send: (mes
       if (method === 'notifications/cancelled') {
         const params = message.params;
         const requestId = isObject(params) ? params.requestId : undefined;
-        const controller = typeof requestId === 'string' || typeof requestId === 'number' ? inFlight.get(requestId) : undefined;
-        if (!controller) return false;
-        controller.abort(isObject(params) ? params.reason : undefined);
+        const call = typeof requestId === 'string' || typeof requestId === 'number' ? inFlight.get(requestId) : undefined;
+        if (!call) return false;
+        cancel(call, isObject(params) ? params.reason : undefined);
         return true;
       }
       if (method !== 'tools/call') return false;
@@ -167,7 +176,7 @@ export function proxyFastPath(toolset: ServedToolset, server: Server, send: (mes
       return true;
     },
     close() {
-      for (const controller of inFlight.values()) controller.abort();
+      for (const call of inFlight.values()) cancel(call, 'The client went away.');
       inFlight.clear();
     },
   };

@@ -89,6 +89,8 @@ export interface McpRequestOptions {
 interface Session {
   client: Client;
   transport: Transport;
+  /** The session's channel for `rawToolCall` (see {@link MCPClient.rawChannel}), made on first use. */
+  raw?: RawCallChannel;
 }
 
 /** Output schemas are checked lazily by the tools; the SDK must not compile them all at list time. */
@@ -267,9 +269,11 @@ export class MCPClient {
   rawChannel(): RawCallChannel | undefined {
     const session = this.session;
     if (!session || this.status !== 'connected' || this.sessionPerCall || !(session.transport instanceof StdioProcessTransport)) return undefined;
-    const caps = this.offeredCapabilities();
-    if ((caps?.sampling && caps.fromCaller?.sampling) || (caps?.elicitation && caps.fromCaller?.elicitation)) return undefined;
-    return { transport: session.transport, timeoutMs: this.callTimeoutMs, fail: (error, tool, signal) => this.callError(error, tool, signal ? { signal } : {}) };
+    // What offeredCapabilities() declares, read without building it (this runs on every proxied call).
+    const caps = this.capabilities;
+    const from = caps?.fromCaller;
+    if (from && ((caps.sampling && from.sampling && this.offered.sampling) || (caps.elicitation && from.elicitation && this.offered.elicitation))) return undefined;
+    return (session.raw ??= { transport: session.transport, timeoutMs: this.callTimeoutMs, fail: (error, tool, signal) => this.callError(error, tool, signal ? { signal } : {}) });
   }
 
   /**
