@@ -9,9 +9,8 @@
 // rollup keeps class declarations as written; the check below proves every export keeps its name
 // (class names are `kind` discriminators and default tool names). Its WebAssembly build, because
 // the native one's per-platform packages cannot all be locked from the registry here.
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { rollup } from '@rollup/wasm-node';
-import { parse } from 'acorn';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,41 +21,6 @@ const packages = [
 ];
 
 const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
-
-// A cold `import('@toolwright/sdk')` is mostly V8 scanning the bundle's source, and a quarter of
-// it was TSDoc and line comments. Comments that fill their lines are blanked (their newlines
-// kept), so every remaining character keeps its line and column and the source maps stay exact;
-// the sourceMappingURL comment and /*! legal comments stay.
-function stripCommentLines(code) {
-  const comments = [];
-  parse(code, {
-    ecmaVersion: 'latest',
-    sourceType: 'module',
-    onComment: (block, text, start, end) => comments.push({ text, start, end }),
-  });
-  let out = '';
-  let pos = 0;
-  for (const { text, start, end } of comments) {
-    if (text.startsWith('# sourceMappingURL') || text.startsWith('!')) continue;
-    const lineStart = code.lastIndexOf('\n', start - 1) + 1;
-    const newline = code.indexOf('\n', end);
-    const lineEnd = newline === -1 ? code.length : newline;
-    if (lineStart < pos || code.slice(lineStart, start).trim() !== '' || code.slice(end, lineEnd).trim() !== '') continue;
-    const newlines = code.slice(lineStart, end).split('\n').length - 1;
-    out += code.slice(pos, lineStart) + '\n'.repeat(newlines);
-    pos = lineEnd;
-  }
-  return out + code.slice(pos);
-}
-
-/** Every .js file under `dir`, its comment lines blanked (see stripCommentLines). */
-async function stripBundleComments(dir) {
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-    const file = join(entry.parentPath, entry.name);
-    await writeFile(file, stripCommentLines(await readFile(file, 'utf8')));
-  }
-}
 
 // Each bundle is written beside the live one (bundle.next) and swapped in by two renames, so
 // processes started during a build (tests, benchmarks of others sharing the tree) never find
@@ -83,7 +47,6 @@ for (const { dir, entries } of packages) {
     sourcemap: true,
   });
   await bundle.close();
-  await stripBundleComments(next);
   for (const entry of entries) {
     const mod = await import(pathToFileURL(join(next, `${entry}.js`)).href);
     for (const [name, value] of Object.entries(mod)) {
