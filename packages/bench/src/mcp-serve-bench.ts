@@ -19,6 +19,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { fetchWithRequestSignals } from '@toolwright/sdk/mcp';
 import type { BenchRow, BenchTable } from './measure.js';
 import { median } from './measure.js';
 
@@ -84,7 +85,8 @@ async function connectHttp(args: string[]): Promise<Connected> {
   };
   keepStderr(child.stderr, connected);
   client.setNotificationHandler(LoggingMessageNotificationSchema, () => void (connected.logs += 1));
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  // Per-request abort signals: the SDK transport's one long-lived signal collects a fetch listener per request.
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: fetchWithRequestSignals() }));
   await client.listTools();
   return connected;
 }
