@@ -45,3 +45,4 @@ export type { ResumableAgent } from './runtime/policy/resume-calls.js';
 export type { CallEnvironment, RawToolCall } from './runtime/call-context.js';
 export { compileHooks } from './runtime/call-hooks.js';
 export type { CompiledHooks } from './runtime/call-hooks.js';
+export { NotificationOrder } from './mcp/notification-order.js';

@@ -6,6 +6,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineReader } from './json-line-reader.js';
 import type { OversizeLine } from './json-line-reader.js';
 import { MCP_DEFAULTS } from './mcp-defaults.js';
+import { NotificationOrder } from './notification-order.js';
 import { StderrTail } from './stderr-tail.js';
 
 /** Options of {@link StdioProcessTransport}. */
@@ -81,6 +82,7 @@ export class StdioProcessTransport implements Transport {
   private finished = false;
   private closing?: Promise<void>;
   private readonly reader: JsonLineReader;
+  private readonly order = new NotificationOrder((message) => this.onmessage?.(message));
   private readonly maxMessageBytes: number;
   private readonly closeTimeoutMs: number;
 
@@ -204,6 +206,7 @@ export class StdioProcessTransport implements Transport {
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
+    this.order.flush();
     this.onclose?.();
   }
 
@@ -216,7 +219,7 @@ export class StdioProcessTransport implements Transport {
     }
     if (typeof message === 'object' && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === '2.0') {
       this.sawMessage = true;
-      this.onmessage?.(message as JSONRPCMessage);
+      this.order.push(message as JSONRPCMessage);
       return;
     }
     const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
@@ -238,7 +241,7 @@ export class StdioProcessTransport implements Transport {
       this.onerror?.(new Error(`The server sent ${text}.`));
       return;
     }
-    this.onmessage?.({
+    this.order.push({
       jsonrpc: '2.0',
       id: info.id,
       error: { code: OVERSIZE_ERROR_CODE, message: `The response was too large: ${text}.`, data: { bytes: info.bytes, limit: this.maxMessageBytes } },
