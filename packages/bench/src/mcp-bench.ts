@@ -43,7 +43,9 @@ const IN_FLIGHT = 16;
 /** Tool `i` of the benchmark server: every one has its own schema (names, types, bounds differ). */
 function benchTool(i: number): Tool {
   if (i === 0) {
-    return { name: 'echo', description: 'Echo the text back.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
+    // Read-only, as echo is: an agent runs calls of tools not marked read-only one at a time (a
+    // writer's resources are unknown), which would measure that policy, not the call path.
+    return { name: 'echo', description: 'Echo the text back.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, annotations: { readOnlyHint: true } };
   }
   const id = String(i).padStart(4, '0');
   return {
