@@ -2,18 +2,25 @@
  * Pipeline benchmarks (issue 8 §1/§4, issue 15): the whole agent path of one call
  * (`executeToolCall`: resolve in the view, lock, hooks, middleware, invoke, events) against a
  * direct `tool.call` and against ajv alone, for the kernel bench's `add` and `medium` tools. The
- * baseline is a synchronous ajv call (issue 15); the awaited async wrapper stays as a row. Two
- * floor rows show what no call API can avoid: the Action and Observation themselves, and one
- * awaited promise. Variants run interleaved, round after round, and are measured in CPU time
- * (user + system) per call: the machine is shared, so wall time mostly measures the neighbours.
+ * baseline is a synchronous ajv call timed in a synchronous loop (issue 15: nothing awaits it);
+ * the same call awaited by its caller and the awaited async wrapper stay as rows. Two floor rows
+ * show what no call API can avoid: the Action and Observation themselves (synchronous loop), and
+ * the same behind one awaited promise.
+ *
+ * Measured in CPU time (user + system) per call, the machine being shared: every subject runs in
+ * batches, interleaved round after round in a rotating order (no subject always follows the same
+ * one), each batch after a minor GC (each pays for its own garbage, not its predecessor's);
+ * medians over the rounds.
  */
 import { loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Agent, ConversationState, createAjv, Observation } from '@toolwright/sdk';
 import type { AgentOptions, CallMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
 import type { BenchRow, BenchTable } from './measure.js';
-import { interleavedSamples, median } from './measure.js';
+import { median } from './measure.js';
 
 type Plain = Record<string, unknown> & { a: number; b: number; title: string; priority: string; owner: { name: string } };
 
@@ -22,6 +29,52 @@ const noopHook = (): undefined => undefined;
 const toolPassThrough: ToolMiddleware = async function* (_call, next) {
   yield* next();
 };
+
+/** One measured subject: synchronous ones are timed in a plain loop, others awaited call by call. */
+interface Subject {
+  fn: () => unknown;
+  sync: boolean;
+}
+
+/** V8's collector, exposed at run time (the bench runs without `--expose-gc`); undefined when V8 refuses. */
+function exposeGc(): ((options?: { type: 'minor' | 'major' }) => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+  } catch {
+    return undefined;
+  }
+}
+
+const collect = exposeGc();
+
+/** CPU µs per call of one batch. */
+async function batch(subject: Subject, iterations: number): Promise<number> {
+  const { fn } = subject;
+  const start = process.cpuUsage();
+  if (subject.sync) for (let i = 0; i < iterations; i++) fn();
+  else for (let i = 0; i < iterations; i++) await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / iterations;
+}
+
+/**
+ * Each subject's per-round CPU µs per call: `rounds` rounds, each running every subject's batch
+ * once (round r starts at subject r mod n, so the order rotates), each batch after a minor GC.
+ * Round r of every subject ran close together, so per-round differences cancel most of the load.
+ */
+async function roundSamples(subjects: readonly Subject[], rounds = 31, iterations = 10_000): Promise<number[][]> {
+  for (const subject of subjects) for (let i = 0; i < 3; i++) await batch(subject, iterations);
+  const samples = subjects.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < subjects.length; k++) {
+      const i = (r + k) % subjects.length;
+      collect?.({ type: 'minor' });
+      samples[i]!.push(await batch(subjects[i]!, iterations));
+    }
+  }
+  return samples;
+}
 
 /** The targets of the issues, as ratios to the synchronous ajv call. */
 interface Targets {
@@ -92,28 +145,35 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
     agents.push(agent);
   }
   const call = { id: 'c1', name: tool.name, arguments: json };
-  const samples = await interleavedSamples([
-    () => {
-      const args = JSON.parse(json) as Plain;
-      if (!validate(args)) throw new Error('invalid');
-      return render(args);
-    },
-    async () => {
-      const args = JSON.parse(json) as Plain;
-      if (!validate(args)) throw new Error('invalid');
-      return render(args);
+  const ajvCall = (): string => {
+    const args = JSON.parse(json) as Plain;
+    if (!validate(args)) throw new Error('invalid');
+    return render(args);
+  };
+  const samples = await roundSamples([
+    { fn: ajvCall, sync: true },
+    // The same synchronous call, awaited by its caller (the baseline this bench used before: one await per call).
+    { fn: ajvCall, sync: false },
+    {
+      fn: async () => {
+        const args = JSON.parse(json) as Plain;
+        if (!validate(args)) throw new Error('invalid');
+        return render(args);
+      },
+      sync: false,
     },
     // The floors: the Action built and validated, the executor's Observation rendered; no context, lock or events.
-    () => floorCall(executor, tool, json).toLlmContent(),
-    async () => (await Promise.resolve(floorCall(executor, tool, json))).toLlmContent(),
-    async () => (await tool.call(tool.actionFromArguments(JSON.parse(json)))).toLlmContent(),
-    ...agents.map((agent) => async () => (await agent.executeToolCall(call)).observation.toLlmContent()),
+    { fn: () => floorCall(executor, tool, json).toLlmContent(), sync: true },
+    { fn: async () => (await Promise.resolve(floorCall(executor, tool, json))).toLlmContent(), sync: false },
+    { fn: async () => (await tool.call(tool.actionFromArguments(JSON.parse(json)))).toLlmContent(), sync: false },
+    ...agents.map((agent) => ({ fn: async () => (await agent.executeToolCall(call)).observation.toLlmContent(), sync: false })),
   ]);
   await Promise.all(agents.map((a) => a.close()));
-  const [ajvSync, ajvAsync, floorSync, floorAsync, direct, ...agentTimes] = samples.map(median) as [number, number, number, number, number, ...number[]];
+  const [ajvSync, ajvAwaited, ajvAsync, floorSync, floorAsync, direct, ...agentTimes] = samples.map(median) as [number, number, number, number, number, number, ...number[]];
   const vsSync = { baseline: ajvSync, baselineName: 'ajv sync' };
   const rows: BenchRow[] = [
-    { name: `${label}: JSON.parse + ajv (sync) — the baseline`, value: ajvSync, note: 'CPU µs per call' },
+    { name: `${label}: JSON.parse + ajv (sync, in a synchronous loop) — the baseline`, value: ajvSync, note: 'CPU µs per call' },
+    { name: `${label}: JSON.parse + ajv (sync, awaited by its caller)`, value: ajvAwaited, ...vsSync, note: 'the baseline before: one await per call' },
     { name: `${label}: JSON.parse + ajv (awaited async wrapper)`, value: ajvAsync, ...vsSync },
     { name: `${label}: floor: JSON.parse + actionFromArguments + execute + toLlmContent (sync)`, value: floorSync, ...vsSync, note: 'no context, lock or events' },
     { name: `${label}: floor: the same behind one awaited promise`, value: floorAsync, ...vsSync, note: 'the least any async call API costs' },
@@ -122,7 +182,7 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
       value: direct,
       ...vsSync,
       target: targets.direct,
-      note: `issue 15; ${(direct / ajvAsync).toFixed(2)}× ajv async`,
+      note: `issue 15; ${(direct / ajvAwaited).toFixed(2)}× ajv sync awaited, ${(direct / ajvAsync).toFixed(2)}× ajv async`,
     },
   ];
   AGENT_VARIANTS.forEach((variant, i) => {
@@ -133,12 +193,12 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
       value,
       ...vsSync,
       target,
-      note: `${target !== undefined ? `${issueOf(variant.target!)}; ` : ''}${(value / ajvAsync).toFixed(2)}× ajv async`,
+      note: `${target !== undefined ? `${issueOf(variant.target!)}; ` : ''}${(value / ajvAwaited).toFixed(2)}× ajv sync awaited, ${(value / ajvAsync).toFixed(2)}× ajv async`,
     });
   });
   // Per-round differences: both ran back to back in every round, so the load cancels.
-  const hook = 5 + AGENT_VARIANTS.findIndex((v) => v.name === HOOK);
-  const governed = 5 + AGENT_VARIANTS.findIndex((v) => v.name === GOVERNED);
+  const hook = 6 + AGENT_VARIANTS.findIndex((v) => v.name === HOOK);
+  const governed = 6 + AGENT_VARIANTS.findIndex((v) => v.name === GOVERNED);
   const added = median(samples[governed]!.map((value, r) => value - samples[hook]![r]!));
   rows.push({ name: `${label}: policy added to the one-hook agent path (median of per-round differences)`, value: added, unit: 'µs', maxValue: POLICY_ADDS_AT_MOST, note: 'issue 8' });
   return rows;
@@ -152,7 +212,7 @@ export async function run(): Promise<BenchTable[]> {
   ];
   return [
     {
-      title: `Call pipeline: agent path vs direct tool.call vs ajv alone (sequential, CPU µs per call, medians of interleaved rounds; 1-minute load ${loadavg()[0]!.toFixed(2)} at the end)`,
+      title: `Call pipeline: agent path vs direct tool.call vs ajv alone (sequential, CPU µs per call, medians of 31 interleaved rounds in rotating order, a minor GC before each batch; 1-minute load ${loadavg()[0]!.toFixed(2)} at the end)`,
       rows,
     },
   ];
