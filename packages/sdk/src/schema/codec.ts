@@ -6,6 +6,8 @@ import { classValidator } from './class-validator-module.js';
 import type { ClassModel } from './class-model.js';
 import { compileHydrator, compileNullDropper } from './compile-hydrator.js';
 import type { Hydrator, NullDropper } from './compile-hydrator.js';
+import { compileParser } from './compile-parser.js';
+import type { Parser } from './compile-parser.js';
 import type { AnyClass } from './metadata-store.js';
 import { sharedHydrator, sharedNullDropper } from './shared-hydrator.js';
 import { schemaChecker } from './schema-checker.js';
@@ -20,7 +22,8 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Valid
  * Turns plain wire data into instances of a declared class and back. Validation is the class's
  * JSON Schema (so the schema the model sees is exactly what is checked): a closure-built checker
  * with ajv's semantics (`schemaChecker`: no ajv load, no compile) until the class is called often
- * (64 calls within 64 ms), then the schema compiled once with ajv; error reports always come from ajv,
+ * (64 calls within 64 ms), then one generated function that checks and builds in one pass
+ * (`compileParser`; ajv compiled instead for a schema it does not cover); error reports always come from ajv,
  * with `format` read as an annotation (JSON Schema 2020-12's default) where a class-validator
  * format rule decides: those fields run class-validator's own function with the decorator's
  * options (`@IsUrl({ protocols })`), and the description says the rule. class-validator's
@@ -36,8 +39,8 @@ export interface Codec<T> {
 }
 
 /**
- * A class whose calls come this many within {@link HOT_WINDOW_MS} is hot: ajv compiles its
- * validator and its hydrator is compiled. Compiling costs 1-3 ms and saves 1-3 µs per call
+ * A class whose calls come this many within {@link HOT_WINDOW_MS} is hot: its one-pass parser is
+ * generated (or ajv compiles its validator and its hydrator is compiled). Compiling costs 1-3 ms and saves 1-3 µs per call
  * only while the class is called often; with many tools called in turn, the shared closure
  * path is as fast as ajv alone, and compiled code per class is slower (it stays in V8's
  * interpreter), so a class called now and then never compiles.
@@ -64,14 +67,25 @@ export function codecOf<T extends object>(cls: AnyClass<T>): Codec<T> {
 /**
  * @internal A new, uncached codec of `cls` that counts `interpretedCalls` calls (instead of
  * {@link INTERPRETED_CALLS}) to tell whether the class is hot. `Infinity`: always the closure
- * path; 0: ajv and the compiled hydrator from the first call. Tests hold each path to the same
- * verdicts and instances with it.
+ * path; 0: the one-pass parser (else ajv and the compiled hydrator) from the first call. Tests
+ * hold each path to the same verdicts and instances with it.
  */
 export function uncachedCodec<T extends object>(cls: AnyClass<T>, interpretedCalls: number): Codec<T> {
   return new ClassCodec<T>(classModelOf(cls), interpretedCalls);
 }
 
+/**
+ * @internal The one-pass parser of `cls` (see {@link compileParser}), or undefined when its schema
+ * needs ajv. Hot classes use it; tests hold it to ajv's verdicts on its own (a rejection there
+ * would otherwise be hidden by the exact path the codec falls back to).
+ */
+export function parserOfClass(cls: AnyClass): Parser | undefined {
+  return parserOf(classModelOf(cls));
+}
+
 class ClassCodec<T extends object> implements Codec<T> {
+  /** The one-pass parser once the class is hot (its rejections go to the closure checker for the verdict and to ajv for the issues). */
+  private parser: Parser | undefined;
   private check: ValidateFunction | undefined;
   private interpreted: SchemaCheck | null | undefined;
   private interpretedCalls = 0;
@@ -90,7 +104,17 @@ class ClassCodec<T extends object> implements Codec<T> {
   }
 
   parse(value: unknown): ParseResult<T> {
-    const check = this.check ?? this.checker();
+    const parser = this.parser;
+    if (parser !== undefined) {
+      const instance = parser(value);
+      if (instance !== undefined) return { ok: true, value: instance as T };
+      return this.checked(value, this.interpreted!);
+    }
+    return this.checked(value, this.check ?? this.checker());
+  }
+
+  /** Checks `value` with `check` (after reading `null` as absent where it means that) and builds the instance with the hydrator. */
+  private checked(value: unknown, check: SchemaCheck): ParseResult<T> {
     const input = this.dropNulls(value);
     if (!check(input)) return { ok: false, issues: this.explain(input) };
     const issues: ValidationIssue[] = [];
@@ -106,12 +130,18 @@ class ClassCodec<T extends object> implements Codec<T> {
    * The check for this call. Until a class is hot ({@link INTERPRETED_CALLS}): the closure-built
    * {@link schemaChecker} with the shared hydrator (no ajv load, no code generation: a rarely
    * called tool never pays for either, and with many tools called in turn one shared,
-   * optimized path serves them all). Then ajv's compiled validator and a hydrator compiled for
-   * the class (fastest for a tool called often). A schema the checker does not cover goes to ajv at once.
+   * optimized path serves them all). Then the class's one-pass parser (fastest for a tool called
+   * often: one walk of the data instead of ajv's and the hydrator's), with the closure checker
+   * deciding what the parser rejects; for a schema the parser does not cover, ajv's compiled
+   * validator and a hydrator compiled for the class. A schema the checker does not cover goes to ajv at once.
    */
   private checker(): SchemaCheck {
     if (this.interpreted === undefined) this.interpreted = schemaChecker(this.model.validationSchema) ?? null;
     if (this.interpreted && !this.isHot()) return this.interpreted;
+    if (this.interpreted) {
+      this.parser = parserOf(this.model);
+      if (this.parser) return this.interpreted;
+    }
     this.interpreted = null;
     this.dropNulls = dropperOf(this.model);
     this.hydrate = hydratorOf(this.model);
@@ -138,10 +168,21 @@ class ClassCodec<T extends object> implements Codec<T> {
   }
 }
 
+const parsers = new WeakMap<ClassModel, Parser | null>();
 const hydrators = new WeakMap<ClassModel, Hydrator>();
 const droppers = new WeakMap<ClassModel, NullDropper>();
 const sharedHydrators = new WeakMap<ClassModel, Hydrator>();
 const sharedDroppers = new WeakMap<ClassModel, NullDropper>();
+
+function parserOf(model: ClassModel): Parser | undefined {
+  let parser = parsers.get(model);
+  if (parser === undefined) {
+    // Models are never recursive (classModelOf rejects that), so nested compilation terminates.
+    parser = compileParser(model, parserOf, runClassValidator) ?? null;
+    parsers.set(model, parser);
+  }
+  return parser ?? undefined;
+}
 
 function hydratorOf(model: ClassModel): Hydrator {
   let fn = hydrators.get(model);

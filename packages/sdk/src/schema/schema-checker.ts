@@ -39,7 +39,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Length in Unicode code points (what ajv counts, its default `unicode: true`). */
-function codePoints(text: string): number {
+export function codePoints(text: string): number {
   let length = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -19,7 +19,7 @@ import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import { codecOf, jsonSchemaOf } from '@toolwright/sdk';
 import type { JsonSchema } from '@toolwright/sdk';
-import { uncachedCodec } from '../../src/schema/codec.js';
+import { parserOfClass, uncachedCodec } from '../../src/schema/codec.js';
 import { mcpJsonSchemaOf } from '../../src/schema/mcp-json-schema-of.js';
 import { AGREEMENT_FIXTURES } from '../fixtures/schema-fixtures.js';
 
@@ -155,9 +155,12 @@ describe('schema ⇔ validator agreement', () => {
       const mcpCheck = mcpOracle.compile(mcpJsonSchemaOf(cls));
       const codec = codecOf(cls);
       // Each path of the codec on its own, for all runs: the closure checker with the shared
-      // hydrator (a class's first calls), and ajv with the compiled hydrator (later calls).
+      // hydrator (a class's first calls), and the one-pass parser (later calls), also alone:
+      // the codec hands what it rejects to the closure checker, which would hide a wrong rejection.
       const firstCalls = uncachedCodec(cls, Infinity);
       const laterCalls = uncachedCodec(cls, 0);
+      const parser = parserOfClass(cls);
+      expect(parser).toBeDefined();
       const valid = validArb(schema);
       const input = fc.oneof(valid, fc.tuple(valid, mutationArb).map(([v, m]) => mutate(v, m)));
       let accepted = 0;
@@ -169,6 +172,8 @@ describe('schema ⇔ validator agreement', () => {
           const result = codec.parse(x);
           expect(firstCalls.parse(x)).toStrictEqual(result);
           expect(laterCalls.parse(x)).toStrictEqual(result);
+          const built = parser!(x);
+          expect(built).toStrictEqual(result.ok ? result.value : undefined);
           if (result.ok) {
             accepted++;
             expect(result.value).toBeInstanceOf(cls);

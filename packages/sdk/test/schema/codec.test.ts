@@ -130,8 +130,8 @@ describe('codecOf(...).parse with class-validator format rules', () => {
 });
 
 describe('codec paths', () => {
-  /** Whether the codec has switched to ajv and compiled code (private state: this is a performance policy). */
-  const compiled = (codec: unknown): boolean => (codec as { check?: unknown }).check !== undefined;
+  /** Whether the codec has switched to compiled code: its one-pass parser, or ajv (private state: this is a performance policy). */
+  const compiled = (codec: unknown): boolean => (codec as { check?: unknown }).check !== undefined || (codec as { parser?: unknown }).parser !== undefined;
   const args = { city: 'Oslo', zip: '0150' };
 
   it('compiles a class called 64 times in quick succession, with the same results', () => {
@@ -141,6 +141,21 @@ describe('codec paths', () => {
     for (let i = 1; i < 64; i++) codec.parse(args);
     expect(compiled(codec)).toBe(true);
     expect(codec.parse(args)).toStrictEqual(first);
+  });
+
+  it('reports the same issues once compiled (what the one-pass parser rejects goes to the exact path)', () => {
+    const cold = uncachedCodec(ArrayOfNestedAction, Infinity);
+    const hot = uncachedCodec(ArrayOfNestedAction, 0);
+    const bad = { tags: [{ name: 'ok' }, { name: 5 }], labels: 'x', colour: 'red' };
+    expect(hot.parse({ tags: [{ name: 'a' }], labels: [] }).ok).toBe(true);
+    expect(compiled(hot)).toBe(true);
+    const issues = hot.parse(bad);
+    expect(issues).toStrictEqual(cold.parse(bad));
+    expect(issues.ok ? [] : issues.issues.map((i) => i.message)).toEqual([
+      'colour: unknown field; allowed fields: tags, labels',
+      'tags[1].name: expected string, got number',
+      'labels: expected array, got string',
+    ]);
   });
 
   it('keeps a class called now and then on the shared closure path', () => {
