@@ -23,13 +23,14 @@ export class KeyValueBank implements MemoryBank {
     return Promise.resolve();
   }
 
-  query(query: string, limit: number): Promise<ScoredChunk[]> {
+  /** Answers at once (an in-process map: no promise). */
+  query(query: string, limit: number): ScoredChunk[] {
     const key = query.trim();
     if (key.endsWith('*')) {
       const prefix = key.slice(0, -1);
       const keys = [...this.documents.keys()].filter((k) => k.startsWith(prefix)).sort();
-      return Promise.resolve(keys.flatMap((k) => this.documents.get(k)!.map((chunk) => ({ chunk, score: 0.5 }))).slice(0, limit));
+      return keys.flatMap((k) => this.documents.get(k)!.map((chunk) => ({ chunk, score: 0.5 }))).slice(0, limit);
     }
-    return Promise.resolve((this.documents.get(key) ?? []).map((chunk) => ({ chunk, score: 1 })).slice(0, limit));
+    return (this.documents.get(key) ?? []).map((chunk) => ({ chunk, score: 1 })).slice(0, limit);
   }
 }

@@ -76,20 +76,19 @@ export class KeywordBank implements MemoryBank {
     return Promise.resolve();
   }
 
-  query(query: string, limit: number): Promise<ScoredChunk[]> {
+  /** Answers at once (an in-process index: no promise). */
+  query(query: string, limit: number): ScoredChunk[] {
     const hits = this.index.search(query).slice(0, limit);
-    return Promise.resolve(
-      hits.map((hit) => ({
-        score: hit.score,
-        chunk: {
-          id: String(hit.id),
-          documentId: hit.documentId as string,
-          content: hit.content as string,
-          tokens: hit.tokens as number,
-          ...(hit.metadata ? { metadata: hit.metadata as Record<string, unknown> } : {}),
-        },
-      })),
-    );
+    return hits.map((hit) => ({
+      score: hit.score,
+      chunk: {
+        id: String(hit.id),
+        documentId: hit.documentId as string,
+        content: hit.content as string,
+        tokens: hit.tokens as number,
+        ...(hit.metadata ? { metadata: hit.metadata as Record<string, unknown> } : {}),
+      },
+    }));
   }
 
   private save(): void {

@@ -24,8 +24,11 @@ export interface MemoryBank {
   readonly kind: MemoryBankKind;
   /** Adds chunks; a document inserted again replaces its earlier chunks. */
   insert(chunks: readonly MemoryChunk[]): Promise<void>;
-  /** Up to `limit` chunks, best first. */
-  query(query: string, limit: number): Promise<ScoredChunk[]>;
+  /**
+   * Up to `limit` chunks, best first. A bank that answers in process returns them at once (no
+   * promise); one that must wait (an embedder, a remote store) returns a promise.
+   */
+  query(query: string, limit: number): ScoredChunk[] | Promise<ScoredChunk[]>;
   /** How many chunks it holds. */
   readonly size: number;
 }

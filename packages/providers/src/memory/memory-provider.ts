@@ -4,7 +4,7 @@ import type { ToolDef } from '../runtime/tool-def.js';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
 import { chunkDocument, estimateTokens } from './chunk-document.js';
 import type { TokenCounter } from './chunk-document.js';
-import type { MemoryBank, MemoryChunk } from './memory-bank.js';
+import type { MemoryBank, MemoryChunk, ScoredChunk } from './memory-bank.js';
 
 /** Options of {@link MemoryProvider}. */
 export interface MemoryProviderOptions {
@@ -30,6 +30,11 @@ interface QueryArgs {
   bank_ids?: string[];
   max_chunks?: number;
   max_tokens_in_context?: number;
+}
+
+/** True for a promise (or any thenable) rather than an answer at hand. */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 const TOOLS: ProvidedToolDef[] = [
@@ -107,8 +112,16 @@ export class MemoryProvider implements ToolGroupProvider {
     return TOOLS;
   }
 
-  async invoke(tool: ToolDef, kwargs: Record<string, unknown>, _ctx: InvocationContext): Promise<ToolInvocationResult> {
-    return tool.name === 'memory_insert' ? this.insert(kwargs as unknown as InsertArgs) : this.query(kwargs as unknown as QueryArgs);
+  /**
+   * A query of banks that answer in process is answered at once (no promise); an insert, or a
+   * query that reaches a bank that must wait, gives a promise. Failures are rejections.
+   */
+  invoke(tool: ToolDef, kwargs: Record<string, unknown>, _ctx: InvocationContext): ToolInvocationResult | Promise<ToolInvocationResult> {
+    try {
+      return tool.name === 'memory_insert' ? this.insert(kwargs as unknown as InsertArgs) : this.query(kwargs as unknown as QueryArgs);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   private async insert(args: InsertArgs): Promise<ToolInvocationResult> {
@@ -123,12 +136,19 @@ export class MemoryProvider implements ToolGroupProvider {
     };
   }
 
-  private async query(args: QueryArgs): Promise<ToolInvocationResult> {
+  private query(args: QueryArgs): ToolInvocationResult | Promise<ToolInvocationResult> {
     const banks = (args.bank_ids ?? [...this.banks.keys()]).map((id) => this.bank(id));
     const maxChunks = args.max_chunks ?? this.options.defaultMaxChunks ?? 5;
+    const answers = banks.map((bank) => bank.query(args.query, maxChunks));
+    // Waits only when a bank has to (an embedder): in-process banks cost no promise hop.
+    if (answers.some(isPromiseLike)) return Promise.all(answers).then((all) => this.answer(args, banks, all, maxChunks));
+    return this.answer(args, banks, answers as ScoredChunk[][], maxChunks);
+  }
+
+  /** The answer from each bank's hits (`answers[i]` is `banks[i]`'s). */
+  private answer(args: QueryArgs, banks: readonly MemoryBank[], answers: readonly (readonly ScoredChunk[])[], maxChunks: number): ToolInvocationResult {
     const budget = args.max_tokens_in_context ?? this.options.defaultMaxTokensInContext ?? 4096;
     const ranked: { bankId: string; chunk: MemoryChunk; score: number; relevance: number }[] = [];
-    const answers = await Promise.all(banks.map((bank) => bank.query(args.query, maxChunks)));
     answers.forEach((hits, i) => {
       const best = hits.reduce((max, h) => Math.max(max, h.score), 0) || 1;
       for (const hit of hits) ranked.push({ bankId: banks[i]!.bankId, chunk: hit.chunk, score: hit.score, relevance: hit.score / best });

@@ -250,11 +250,15 @@ export class ToolGroupRuntime {
         : { group, providerData, signal: options.signal, sessionId: options.sessionId, callId: options.callId };
     // Settling handlers made once per tool (no closures per call); each result gets its own metadata object.
     const settle = (tool.settle ??= toolSettler(tool.def.name, group.toolgroupId, tool));
+    let outcome: ToolInvocationResult | PromiseLike<ToolInvocationResult>;
     try {
-      return Promise.resolve(tool.entry.provider.invoke(tool.def, merged, ctx)).then(settle.result, settle.error);
+      outcome = tool.entry.provider.invoke(tool.def, merged, ctx);
     } catch (error) {
       return settled(settle.error(error));
     }
+    // A provider that answered at once is settled at once: no promise hop on top of the caller's await.
+    if (typeof (outcome as { then?: unknown } | null)?.then !== 'function') return settled(settle.result(outcome as ToolInvocationResult));
+    return Promise.resolve(outcome).then(settle.result, settle.error);
   }
 
   /** Closes every provider. */

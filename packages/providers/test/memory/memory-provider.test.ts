@@ -178,6 +178,27 @@ describe('MemoryProvider', () => {
     expect(chunks.map((c) => `${c.bankId}/${c.documentId}`).sort()).toEqual(['docs/tents.md', 'notes/note-1']);
   });
 
+  it('answers a query of in-process banks at once, and waits only when a bank must (an embedder)', async () => {
+    const kv = new KeyValueBank('prefs');
+    const vectors = new VectorBank('notes', hashingEmbedder(64));
+    const provider = new MemoryProvider({ banks: [kv, vectors] });
+    const runtime = memory(provider);
+    await runtime.invokeTool('memory_insert', { bank_id: 'prefs', documents: [{ document_id: 'user:1', content: 'dark theme' }] });
+    await runtime.invokeTool('memory_insert', { bank_id: 'notes', documents: [{ document_id: 'note-1', content: 'dark theme everywhere' }] });
+    expect(kv.query('user:1', 5)).toEqual([{ chunk: { id: 'user:1#0', documentId: 'user:1', content: 'dark theme', tokens: 3 }, score: 1 }]);
+    const [tool] = await runtime.listTools();
+    const ctx = { group: runtime.getToolGroup('builtin::memory'), providerData: {} };
+    const expected = 'Found 1 passage (3 tokens) in prefs:\n\n[1] bank prefs, document user:1\ndark theme';
+    const atOnce = provider.invoke({ ...tool!, name: 'memory_query' }, { query: 'user:1', bank_ids: ['prefs'] }, ctx);
+    expect(atOnce instanceof Promise).toBe(false);
+    expect(textOf(atOnce as ToolInvocationResult)).toBe(expected);
+    const waited = provider.invoke({ ...tool!, name: 'memory_query' }, { query: 'user:1', bank_ids: ['prefs', 'notes'] }, ctx);
+    expect(waited instanceof Promise).toBe(true);
+    expect((((await waited).structuredContent as { chunks: { bankId: string }[] }).chunks.map((c) => c.bankId))).toEqual(['prefs', 'notes']);
+    // A failure is still a rejection for a direct caller.
+    await expect(provider.invoke({ ...tool!, name: 'memory_query' }, { query: 'x', bank_ids: ['zzz'] }, ctx)).rejects.toThrow("Memory bank 'zzz' does not exist. Banks: prefs, notes.");
+  });
+
   it('names an unknown bank with a suggestion', async () => {
     const runtime = memory(new MemoryProvider({ banks: [new KeywordBank('docs')] }));
     const result = await runtime.invokeTool('memory_query', { query: 'x', bank_ids: ['dosc'] });

@@ -3,7 +3,7 @@ import { createInMemoryMcpServer } from '@toolwright/sdk/testing';
 import type { InMemoryMcpServer } from '@toolwright/sdk/testing';
 import { ToolwrightError } from '@toolwright/sdk';
 import { McpProvider, resolveAgentToolGroups, ToolGroupRuntime } from '@toolwright/providers';
-import type { ProvidedToolDef, ToolGroup, ToolGroupProvider } from '@toolwright/providers';
+import type { ProvidedToolDef, ToolDef, ToolGroup, ToolGroupProvider, ToolInvocationResult } from '@toolwright/providers';
 
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -244,6 +244,40 @@ describe('ToolGroupRuntime', () => {
     const result = await runtime.invokeTool('g_echo', { text: 3, mode: 'm' });
     expect(result.errorCode).toBe(2);
     expect(result.errorMessage).toBe("Invalid arguments for tool 'g_echo':\n- text: expected string, got number");
+  });
+
+  it('settles a provider that answers at once exactly like one that answers with a promise', async () => {
+    const answer = (tool: ToolDef): ToolInvocationResult => ({ content: [{ type: 'text', text: 'quota exceeded' }], errorCode: 1, metadata: { from: tool.name } });
+    const outcomes: Record<string, () => ToolInvocationResult | Promise<ToolInvocationResult>> = {};
+    const provider: ToolGroupProvider = {
+      id: 'both',
+      listTools: () => ['now', 'later', 'throws', 'rejects'].map((name) => ({ name, description: '', inputSchema: { type: 'object' } })),
+      invoke: (tool) => outcomes[tool.name]!(),
+    };
+    outcomes.now = () => answer({ name: 'now' } as ToolDef);
+    outcomes.later = () => Promise.resolve(answer({ name: 'later' } as ToolDef));
+    outcomes.throws = () => {
+      throw new Error('disk full');
+    };
+    outcomes.rejects = () => Promise.reject(new Error('disk full'));
+    runtime = new ToolGroupRuntime({ providers: [provider] });
+    runtime.registerToolGroup({ toolgroupId: 'g', providerId: 'both' });
+    for (const name of ['now', 'later']) {
+      expect(await runtime.invokeTool(name, {})).toEqual({
+        content: [{ type: 'text', text: 'quota exceeded' }],
+        errorCode: 1,
+        errorMessage: 'quota exceeded',
+        metadata: { toolgroupId: 'g', from: name },
+      });
+    }
+    for (const name of ['throws', 'rejects']) {
+      expect(await runtime.invokeTool(name, {})).toEqual({
+        content: [{ type: 'text', text: `Tool '${name}' failed: disk full` }],
+        errorCode: 1,
+        errorMessage: `Tool '${name}' failed: disk full`,
+        metadata: { toolgroupId: 'g', code: 'EXECUTION_FAILED' },
+      });
+    }
   });
 
   it('answers an unknown tool with a suggestion, as a result', async () => {
