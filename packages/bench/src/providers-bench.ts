@@ -1,9 +1,11 @@
 /**
  * Tool groups benchmark (issue 14).
  * 1. `invokeTool` overhead: the runtime (lookup, fixed-arg check, argument validation, result
- *    normalisation) against calling the same provider's `invoke` directly, for a web search
- *    against a local HTTP server shaped like Brave's API (the realistic case, target ≤ 1.1×) and
- *    for a key-value memory query (a provider doing almost nothing: the absolute overhead).
+ *    normalisation) against calling the same provider's `invoke` directly, interleaved in one run,
+ *    for a web search against a local HTTP server shaped like Brave's API (the realistic case),
+ *    for a key-value memory query (a provider that answers at once, doing almost nothing: the
+ *    absolute overhead) and for a vector-bank query (a provider that answers with a promise: the
+ *    runtime's settling hop on top). Target ≤ 1.1× for each.
  * 2. Cold import of `@toolwright/providers` (no MCP SDK on its root) against `@toolwright/sdk`.
  * 3. Code interpreter cold start: one `print(1)` run end to end (bubblewrap + Python + prelude),
  *    against spawning `python3 -c 'print(1)'` bare; and a run that imports matplotlib.
@@ -11,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BraveSearchProvider, CodeInterpreterProvider, KeyValueBank, MemoryProvider, ToolGroupRuntime } from '@toolwright/providers';
+import { BraveSearchProvider, CodeInterpreterProvider, hashingEmbedder, KeyValueBank, MemoryProvider, ToolGroupRuntime, VectorBank } from '@toolwright/providers';
 import type { InvocationContext, ToolGroupProvider } from '@toolwright/providers';
 import type { BenchRow, BenchTable } from './measure.js';
 import { median } from './measure.js';
@@ -39,8 +41,14 @@ async function braveShapedServer(): Promise<{ url: string; close(): Promise<void
   };
 }
 
-/** µs of wall time and of this process's CPU time (user + system) per call of `fn`, over `iterations` calls. */
-async function wallAndCpu(fn: () => Promise<unknown>, iterations: number): Promise<{ wall: number; cpu: number }> {
+/** One timed batch: µs of wall time and of this process's CPU time (user + system) per call. */
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+
+/** Times `iterations` awaited calls of `fn`. */
+async function sample(fn: () => Promise<unknown>, iterations: number): Promise<Sample> {
   const cpu0 = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) await fn();
@@ -50,70 +58,104 @@ async function wallAndCpu(fn: () => Promise<unknown>, iterations: number): Promi
 }
 
 /**
- * Times `runtime.invokeTool(name, args)` against `provider.invoke` directly, in `rounds`
- * interleaved rounds (alternating which goes first). Two rows: wall time (median of rounds) and
- * CPU time (the lowest round: on a loaded machine, wall time also counts waiting for a core, and
- * the least-disturbed round is the closest to the code's own cost).
+ * Runs `fns` in `rounds` interleaved rounds of `batch` calls each (after a warm-up), the order
+ * reversed every other round so that neither always runs first. Returns each function's samples,
+ * round by round: round r of every function ran back to back, under about the same load.
  */
-async function overhead(label: string, runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, iterations: number, rounds = 6): Promise<BenchRow[]> {
+async function interleaved(fns: readonly (() => Promise<unknown>)[], batch: number, rounds: number): Promise<Sample[][]> {
+  for (const fn of fns) await sample(fn, Math.max(batch, 2_000));
+  const out = fns.map((): Sample[] => []);
+  for (let round = 0; round < rounds; round++) {
+    const order = fns.map((_, i) => (round % 2 === 0 ? i : fns.length - 1 - i));
+    for (const i of order) out[i]!.push(await sample(fns[i]!, batch));
+  }
+  return out;
+}
+
+/** The `q` quantile (0..1) of `values`. */
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.round(q * (sorted.length - 1))]!;
+}
+
+/** Median, first and third quartile of round-by-round ratios `subject[r] / base[r]`, as text. */
+function pairedRatios(subject: readonly number[], base: readonly number[]): string {
+  const ratios = subject.map((value, i) => value / base[i]!);
+  return `round by round ${quantile(ratios, 0.5).toFixed(3)}× (quartiles ${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)})`;
+}
+
+/**
+ * Times `runtime.invokeTool(name, args)` against the provider called directly, interleaved. The
+ * direct call has the shape a caller of the provider itself would write: the arguments with the
+ * group's fixed ones already in (built once, not per call), the context the runtime gives a call
+ * without options, and the result read the same way. Rows: wall time and CPU time, medians of the
+ * rounds, with the round-by-round CPU ratio.
+ */
+async function overhead(label: string, runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, batch: number, rounds: number): Promise<BenchRow[]> {
   const def = await runtime.getTool(name);
   const group = runtime.getToolGroup(toolgroupId);
-  const ctx: InvocationContext = { group, providerData: {} };
+  const merged = { ...args, ...group.args };
+  const ctx: InvocationContext = Object.freeze({ group, providerData: Object.freeze({}) });
   const viaRuntime = async () => {
     const result = await runtime.invokeTool(name, args);
     if (result.errorCode !== undefined) throw new Error(`${name} failed: ${result.errorMessage}`);
   };
   const direct = async () => {
-    await provider.invoke(def, { ...args, ...group.args }, ctx);
+    const result = await provider.invoke(def, merged, ctx);
+    if (result.errorCode !== undefined) throw new Error(`${name} failed: ${result.errorMessage}`);
   };
-  await wallAndCpu(viaRuntime, Math.min(iterations, 5_000));
-  await wallAndCpu(direct, Math.min(iterations, 5_000));
-  const via: { wall: number; cpu: number }[] = [];
-  const base: { wall: number; cpu: number }[] = [];
-  for (let round = 0; round < rounds; round++) {
-    if (round % 2 === 0) base.push(await wallAndCpu(direct, iterations));
-    via.push(await wallAndCpu(viaRuntime, iterations));
-    if (round % 2 === 1) base.push(await wallAndCpu(direct, iterations));
-  }
-  const wall = median(via.map((s) => s.wall));
-  const wallBase = median(base.map((s) => s.wall));
-  const cpu = Math.min(...via.map((s) => s.cpu));
-  const cpuBase = Math.min(...base.map((s) => s.cpu));
+  const [base, via] = await interleaved([direct, viaRuntime], batch, rounds);
+  const wall = median(via!.map((s) => s.wall));
+  const wallBase = median(base!.map((s) => s.wall));
+  const cpu = median(via!.map((s) => s.cpu));
+  const cpuBase = median(base!.map((s) => s.cpu));
   return [
-    { name: `${label}, wall`, value: wall, baseline: wallBase, baselineName: 'provider.invoke', target: 1.1, note: `overhead ${(wall - wallBase).toFixed(2)} µs/call (median of ${rounds} rounds)` },
-    { name: `${label}, CPU`, value: cpu, baseline: cpuBase, baselineName: 'provider.invoke', target: 1.1, note: `overhead ${(cpu - cpuBase).toFixed(2)} µs/call (least-disturbed of ${rounds} rounds)` },
+    { name: `${label}, wall`, value: wall, baseline: wallBase, baselineName: 'provider.invoke', target: 1.1, note: `overhead ${(wall - wallBase).toFixed(2)} µs/call (medians of ${rounds} interleaved rounds of ${batch})` },
+    {
+      name: `${label}, CPU`,
+      value: cpu,
+      baseline: cpuBase,
+      baselineName: 'provider.invoke',
+      target: 1.1,
+      note: `overhead ${(cpu - cpuBase).toFixed(2)} µs/call; ${pairedRatios(via!.map((s) => s.cpu), base!.map((s) => s.cpu))}`,
+    },
   ];
 }
 
 /**
- * Where the in-process overhead goes: CPU µs per call (least-disturbed of `rounds`) of the
- * provider alone, the provider plus one promise hop (what any wrapper that turns rejections into
- * results adds), and the argument check alone (ajv, the same compiled validator the runtime uses).
+ * Where the in-process overhead goes, CPU µs per call in one interleaved run: the provider alone,
+ * the provider behind the runtime's argument check (the same `SchemaValidatorCache` check the
+ * runtime compiles: what any `invokeTool` that checks against the schema the model saw pays), and
+ * `invokeTool`.
  */
-async function overheadFloor(runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, iterations: number, rounds = 20): Promise<BenchRow[]> {
+async function overheadFloor(runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, batch: number, rounds: number): Promise<BenchRow[]> {
   const def = await runtime.getTool(name);
   const group = runtime.getToolGroup(toolgroupId);
-  const ctx: InvocationContext = { group, providerData: {} };
+  const ctx: InvocationContext = Object.freeze({ group, providerData: Object.freeze({}) });
   const { SchemaValidatorCache } = await import('@toolwright/sdk/mcp');
   const check = new SchemaValidatorCache().get(def.inputSchema);
-  const same = <T>(value: T): T => value;
-  const direct = () => Promise.resolve(provider.invoke(def, args, ctx));
-  const hop = () => Promise.resolve(provider.invoke(def, args, ctx)).then(same);
+  const direct = async () => {
+    const result = await provider.invoke(def, args, ctx);
+    if (result.errorCode !== undefined) throw new Error(`${name} failed`);
+  };
   const checked = async () => {
     if (check(args).length > 0) throw new Error('invalid');
+    const result = await provider.invoke(def, args, ctx);
+    if (result.errorCode !== undefined) throw new Error(`${name} failed`);
   };
-  const best = async (fn: () => Promise<unknown>): Promise<number> => {
-    await wallAndCpu(fn, Math.min(iterations, 5_000));
-    let min = Infinity;
-    for (let round = 0; round < rounds; round++) min = Math.min(min, (await wallAndCpu(fn, iterations)).cpu);
-    return min;
+  const viaRuntime = async () => {
+    const result = await runtime.invokeTool(name, args);
+    if (result.errorCode !== undefined) throw new Error(`${name} failed`);
   };
-  const base = await best(direct);
-  const withHop = await best(hop);
-  const validation = (await best(checked)) - (await best(async () => undefined));
+  const [base, withCheck, via] = (await interleaved([direct, checked, viaRuntime], batch, rounds)).map((samples) => samples.map((s) => s.cpu));
   return [
-    { name: `${name}: provider.invoke + one promise hop, CPU`, value: withHop, baseline: base, baselineName: 'provider.invoke', note: 'the floor of any never-throwing wrapper' },
-    { name: `${name}: the argument check alone (ajv), CPU`, value: validation, unit: 'µs/call', note: 'what checking against the schema the model saw costs' },
+    {
+      name: `${name}: provider.invoke behind the argument check, CPU`,
+      value: median(withCheck!),
+      baseline: median(base!),
+      baselineName: 'provider.invoke',
+      note: `the floor of a checked call; ${pairedRatios(withCheck!, base!)}; invokeTool in the same rounds: ${pairedRatios(via!, base!)}`,
+    },
   ];
 }
 
@@ -149,21 +191,14 @@ async function agentPath(runtime: ToolGroupRuntime, iterations: number, rounds =
       const result = await client.callTool({ name: 'memory_query', arguments: { query: 'user:1' } });
       if (result.isError) throw new Error('memory_query failed over MCP');
     };
-    await wallAndCpu(viaAgent, 2_000);
-    await wallAndCpu(viaMcp, 2_000);
-    const agentCpu: number[] = [];
-    const mcpCpu: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      agentCpu.push((await wallAndCpu(viaAgent, iterations)).cpu);
-      mcpCpu.push((await wallAndCpu(viaMcp, iterations)).cpu);
-    }
+    const [agentCpu, mcpCpu] = (await interleaved([viaAgent, viaMcp], iterations, rounds)).map((samples) => samples.map((s) => s.cpu));
     return [
       {
         name: 'Agent.executeToolCall memory_query (group tool, direct executor), CPU',
-        value: Math.min(...agentCpu),
-        baseline: Math.min(...mcpCpu),
+        value: median(agentCpu!),
+        baseline: median(mcpCpu!),
         baselineName: 'MCP client → in-memory → group server',
-        note: 'least-disturbed of rounds; the agent path includes JSON parsing, validation, events',
+        note: 'medians of interleaved rounds; the agent path includes JSON parsing, validation, events',
       },
     ];
   } finally {
@@ -184,9 +219,18 @@ function timeSpawn(command: string, args: string[], runs: number): number {
   return median(samples);
 }
 
-/** Median wall time of a fresh `node` importing `specifier`, ms. */
-function importMs(specifier: string, runs: number): number {
-  return timeSpawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`], runs);
+/**
+ * What importing `specifier` adds to a fresh `node`, ms: the median over `runs` of a fresh node
+ * importing it minus a bare fresh node run just before it (pairs back to back, so that load
+ * changes during the run cancel out).
+ */
+function importOverBareMs(specifier: string, runs: number): number {
+  const extra: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const bare = timeSpawn(process.execPath, ['-e', '0'], 1);
+    extra.push(timeSpawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`], 1) - bare);
+  }
+  return median(extra);
 }
 
 /** Runs the providers benchmarks. */
@@ -198,20 +242,25 @@ export async function run(): Promise<BenchTable[]> {
   runtime.registerToolGroup({ toolgroupId: 'builtin::websearch', providerId: 'brave-search', args: { max_results: 5 } });
   runtime.registerToolGroup({ toolgroupId: 'builtin::memory', providerId: 'memory' });
   await runtime.invokeTool('memory_insert', { bank_id: 'kv', documents: [{ document_id: 'user:1', content: 'dark theme' }] });
+  // A memory provider whose one bank answers with a promise (it awaits its embedder).
+  const vectorMemory = new MemoryProvider({ banks: [new VectorBank('vectors', hashingEmbedder(64))] });
+  const vectorRuntime = new ToolGroupRuntime({ providers: [vectorMemory] });
+  vectorRuntime.registerToolGroup({ toolgroupId: 'builtin::memory', providerId: 'memory' });
+  await vectorRuntime.invokeTool('memory_insert', { bank_id: 'vectors', documents: [{ document_id: 'prefs', content: 'The user prefers a dark theme.' }] });
   const rows: BenchRow[] = [];
   try {
-    rows.push(...(await overhead('invokeTool web_search (Brave-shaped API on 127.0.0.1)', runtime, brave, 'builtin::websearch', 'web_search', { query: 'toolwright' }, 300)));
-    rows.push(...(await overhead('invokeTool memory_query (key-value bank, in process)', runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 20_000, 20)));
-    rows.push(...(await overheadFloor(runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 20_000)));
-    rows.push(...(await agentPath(runtime, 5_000)));
+    rows.push(...(await overhead('invokeTool web_search (Brave-shaped API on 127.0.0.1)', runtime, brave, 'builtin::websearch', 'web_search', { query: 'toolwright' }, 20, 40)));
+    rows.push(...(await overhead('invokeTool memory_query (key-value bank, in process)', runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 2_000, 60)));
+    rows.push(...(await overhead('invokeTool memory_query (vector bank: answers with a promise)', vectorRuntime, vectorMemory, 'builtin::memory', 'memory_query', { query: 'dark theme' }, 2_000, 30)));
+    rows.push(...(await overheadFloor(runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 2_000, 40)));
+    rows.push(...(await agentPath(runtime, 2_000, 10)));
   } finally {
     await api.close();
   }
 
-  const bareNode = timeSpawn(process.execPath, ['-e', '0'], 5);
   const importRows: BenchRow[] = [
-    { name: "import('@toolwright/sdk') in a fresh node", value: importMs('@toolwright/sdk', 5) - bareNode, unit: 'ms', note: 'over bare node' },
-    { name: "import('@toolwright/providers') in a fresh node", value: importMs('@toolwright/providers', 5) - bareNode, unit: 'ms', note: 'over bare node; includes the SDK' },
+    { name: "import('@toolwright/sdk') in a fresh node", value: importOverBareMs('@toolwright/sdk', 7), unit: 'ms', note: 'over a bare node run just before' },
+    { name: "import('@toolwright/providers') in a fresh node", value: importOverBareMs('@toolwright/providers', 7), unit: 'ms', note: 'over a bare node run just before; includes the SDK' },
   ];
 
   const coldRows: BenchRow[] = [];
@@ -235,7 +284,7 @@ export async function run(): Promise<BenchTable[]> {
   coldRows.push({ name: 'code_interpreter with a matplotlib figure (font cache warm)', value: await runMs('import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])', 5), unit: 'ms/run' });
   return [
     { title: 'Tool groups: invokeTool vs the provider called directly', rows },
-    { title: 'Cold import (median of 5 fresh processes)', rows: importRows },
+    { title: 'Cold import (median of 7 fresh processes)', rows: importRows },
     { title: 'Code interpreter cold start (median of runs, each a fresh sandbox)', rows: coldRows },
   ];
 }
