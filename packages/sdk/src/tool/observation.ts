@@ -42,11 +42,11 @@ export class Observation {
   errorCode?: string;
 
   /** A text Observation of this class. */
-  static fromText<T extends Observation>(this: new () => T, text: string, options: FromTextOptions = {}): T {
+  static fromText<T extends Observation>(this: new () => T, text: string, options?: FromTextOptions): T {
     const observation = new this();
     observation.content = [textContent(text)];
-    observation.isError = options.isError === true;
-    if (options.errorCode !== undefined) observation.errorCode = options.errorCode;
+    observation.isError = options?.isError === true;
+    if (options?.errorCode !== undefined) observation.errorCode = options.errorCode;
     return observation;
   }
 

@@ -144,7 +144,9 @@ export class ToolContext {
 
   /** @internal Stops forwarding the caller's signal once the call settled (a long-lived signal would collect listeners). */
   dispose(): void {
-    if (this.forward) this.options.signal?.removeEventListener('abort', this.forward);
+    // Nothing to do for most calls (no caller's signal was forwarded): no store either, so the context keeps its shape.
+    if (this.forward === undefined) return;
+    this.options.signal?.removeEventListener('abort', this.forward);
     this.forward = undefined;
   }
 
