@@ -1,0 +1,74 @@
+// Copied by scripts/bundle.mjs into each package's dist/bundle/ as loader.js: it runs the bundle's
+// code files with V8's code cache. Node 20 has no compile cache for ES modules (no
+// module.enableCompileCache, and vm.SourceTextModule needs a flag), so the bundle's code is emitted
+// as CommonJS-shaped functions (`*.code.cjs`, one per chunk) that this loader compiles with
+// vm.Script and the cached data next to them (`*.code.cjs.v8`, written by a warm-up run at build
+// time, bytecode of the functions that run then included). The ES entry files beside them
+// (`index.js`, `mcp/index.js`, …) import the chunk's dependencies, hand them to `load` and
+// re-export what the chunk exports, so importers see ordinary ES modules.
+//
+// A cache V8 rejects (another Node version, other V8 flags, a changed file) is ignored: the code
+// compiles as it would without one. TOOLWRIGHT_CODE_CACHE=off ignores the cache files (to
+// measure without them); =write compiles without them, for `writeCodeCache` (the warm-up run).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const mode = process.env.TOOLWRIGHT_CODE_CACHE;
+const nodeRequire = createRequire(import.meta.url);
+/** Each code file's `module` by its path under dist/bundle, once it ran (or while it runs). */
+const modules = new Map();
+/** The ES module namespaces of the bundle's dependencies, by specifier (given by the entry files). */
+const dependencies = new Map();
+/** The scripts compiled in this process, for `createCachedData` when writing the cache. */
+const compiled = [];
+
+function cachedDataOf(filename) {
+  if (mode === 'off' || mode === 'write') return undefined;
+  try {
+    return readFileSync(`${filename}.v8`);
+  } catch {
+    return undefined;
+  }
+}
+
+function run(file) {
+  const known = modules.get(file);
+  if (known) return known.exports;
+  const module = { exports: {} };
+  modules.set(file, module);
+  const filename = join(root, file);
+  const script = new Script(readFileSync(filename, 'utf8'), { filename, cachedData: cachedDataOf(filename) });
+  if (mode === 'write') compiled.push({ filename, script });
+  const dir = dirname(file);
+  // Chunks require each other by relative path; dependencies come from the entry files (the same
+  // namespaces an ES import gets); `require('url')` (rollup's import.meta.url) is Node's own.
+  const requireFrom = (id) => (id.startsWith('.') ? run(join(dir, id)) : dependencies.has(id) ? dependencies.get(id) : nodeRequire(id));
+  // A dynamic import of a chunk goes through its ES entry file, which loads that chunk's dependencies first.
+  const importFrom = (id) => import(id.startsWith('.') ? pathToFileURL(join(root, dir, id.replace(/\.code\.cjs$/, '.js'))).href : id);
+  script.runInThisContext()(module.exports, requireFrom, module, filename, dirname(filename), importFrom);
+  return module.exports;
+}
+
+/** Runs the code file `file` (path under dist/bundle) once, with these dependencies, and returns its exports. */
+export function load(file, deps) {
+  for (const [id, namespace] of Object.entries(deps)) dependencies.set(id, namespace);
+  return run(file);
+}
+
+/**
+ * With TOOLWRIGHT_CODE_CACHE=write: writes the code cache of every code file this process ran
+ * (the bytecode of each function compiled so far included). V8 stamps a cache with the process's
+ * V8 flags and rejects it in a process with other flags, so this must run before anything
+ * changes a flag (tools' bash parser sets --liftoff-only for a while, which leaves other wasm
+ * flags changed). Returns how many files were written.
+ */
+export function writeCodeCache() {
+  if (mode !== 'write') return 0;
+  for (const { filename, script } of compiled) writeFileSync(`${filename}.v8`, script.createCachedData());
+  return compiled.length;
+}

@@ -1,0 +1,101 @@
+// The warm-up run of scripts/bundle.mjs: started with TOOLWRIGHT_CODE_CACHE=write, it does once
+// what a process typically does first with each part of the bundles, then has the bundles'
+// loaders write the V8 code cache of everything that ran (see scripts/bundle-loader.js).
+// What runs here is compiled from the cache in later processes; what does not is compiled on
+// first use, as without a cache. Nothing here is specific to a benchmark: a tool declared with
+// class-validator, an agent calling it (valid and invalid arguments), an MCP server's tool called
+// through an agent over the in-memory transport, and `toolwright list` (without the terminal
+// tool: its bash parser changes V8 flags, and a cache written after that is rejected elsewhere).
+import 'reflect-metadata';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const sdk = await import('@toolwright/sdk');
+
+/** Applies property decorators as TypeScript's output does (design:type included). */
+function declare(target, key, type, ...decorators) {
+  Reflect.defineMetadata('design:type', type, target.prototype, key);
+  for (const decorator of decorators.reverse()) decorator(target.prototype, key);
+}
+
+class NoteAction extends sdk.Action {}
+declare(NoteAction, 'title', String, sdk.Field({ description: 'Title' }), IsString(), MinLength(1));
+declare(NoteAction, 'body', String, sdk.Field({ description: 'Body' }), IsOptional(), IsString());
+declare(NoteAction, 'stars', Number, sdk.Field({ description: 'Stars' }), IsInt(), Min(0), Max(5));
+declare(NoteAction, 'tags', Array, sdk.Field({ description: 'Tags' }), IsString({ each: true }), ArrayMaxSize(5));
+declare(NoteAction, 'kind', String, sdk.Field({ description: 'Kind' }), IsIn(['todo', 'idea']));
+
+const note = new sdk.ToolDefinition({
+  name: 'note',
+  description: 'Keeps a note.',
+  actionType: NoteAction,
+  executor: { execute: (action) => sdk.Observation.fromText(`noted ${action.title}`) },
+});
+const args = { title: 'a', body: 'b', stars: 3, tags: ['x'], kind: 'todo' };
+await note.call(note.actionFromArguments(JSON.parse(JSON.stringify(args))));
+note.toOpenAITool();
+note.toMcpTool();
+
+// An MCP server with one tool, over the in-memory transport.
+const server = new Server({ name: 'warmup', version: '1.0.0' }, { capabilities: { tools: {} } });
+const lookup = {
+  name: 'lookup',
+  description: 'Looks records up.',
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 50 }, mode: { type: 'string', enum: ['fast', 'exact'] }, tags: { type: 'array', items: { type: 'string' } }, all: { type: 'boolean' } },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: true },
+};
+server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [lookup] }));
+server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: `found ${String(request.params.arguments?.query)}` }] }));
+const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+await server.connect(serverSide);
+const mcp = await import('@toolwright/sdk/mcp');
+const toolset = await mcp.createMcpToolsFromClients([new mcp.MCPClient({ name: 'warmup', transport: () => clientSide })]);
+
+const agent = new sdk.Agent({ extraTools: [note, ...toolset.tools] });
+await agent.initialize(new sdk.ConversationState({ workingDir: root }));
+agent.toolSchemas('openai');
+let id = 0;
+const calls = [
+  ['lookup', { query: 'open', limit: 5, mode: 'fast', tags: ['a'], all: false }],
+  ['lookup', { query: '', limit: 500 }],
+  ['note', args],
+  ['note', { title: '', stars: 9 }],
+];
+for (const [name, callArgs] of calls) await agent.executeToolCall({ id: `w${id++}`, name, arguments: JSON.stringify(callArgs) });
+await agent.close();
+await toolset.close();
+
+// `toolwright list` (loads the tools bundle); the CLI is tsc output, its own modules are not cached.
+const cli = join(root, 'packages', 'cli', 'dist', 'main.js');
+if (existsSync(cli)) {
+  const { main } = await import(pathToFileURL(cli).href);
+  const dir = mkdtempSync(join(tmpdir(), 'toolwright-warmup-'));
+  const spec = join(dir, 'agent.json');
+  writeFileSync(spec, JSON.stringify({ tools: ['file_editor', 'glob', 'grep', 'task_tracker', 'finish', 'think'].map((name) => ({ name })) }));
+  const sink = () => Object.assign(new PassThrough().resume(), { isTTY: false, columns: 120 });
+  const code = await main(['list', '--spec', spec], { stdin: new PassThrough(), stdout: sink(), stderr: sink(), env: { ...process.env, NO_COLOR: '1' }, cwd: dir });
+  rmSync(dir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`toolwright list exited with ${code}`);
+}
+
+let written = 0;
+for (const bundle of [join(root, 'packages', 'sdk'), join(root, 'tools')]) {
+  const loader = join(bundle, 'dist', 'bundle', 'loader.js');
+  if (existsSync(loader)) written += (await import(pathToFileURL(loader).href)).writeCodeCache();
+}
+if (written === 0) throw new Error('no code cache written (TOOLWRIGHT_CODE_CACHE=write not set?)');
+process.exit(0);
