@@ -246,8 +246,9 @@ describe('ToolGroupRuntime', () => {
     expect(result.errorMessage).toBe("Invalid arguments for tool 'g_echo':\n- text: expected string, got number");
   });
 
-  it('settles a provider that answers at once exactly like one that answers with a promise', async () => {
-    const answer = (tool: ToolDef): ToolInvocationResult => ({ content: [{ type: 'text', text: 'quota exceeded' }], errorCode: 1, metadata: { from: tool.name } });
+  it('settles a provider that answers at once exactly like one that answers with a promise, without changing its result', async () => {
+    // Frozen: the runtime reads a provider's result and never changes it.
+    const answer = (tool: ToolDef): ToolInvocationResult => Object.freeze({ content: [{ type: 'text', text: 'quota exceeded' }], errorCode: 1, metadata: Object.freeze({ from: tool.name }) }) as ToolInvocationResult;
     const outcomes: Record<string, () => ToolInvocationResult | Promise<ToolInvocationResult>> = {};
     const provider: ToolGroupProvider = {
       id: 'both',
