@@ -10,33 +10,47 @@
  * 3. Code interpreter cold start: one `print(1)` run end to end (bubblewrap + Python + prelude),
  *    against spawning `python3 -c 'print(1)'` bare; and a run that imports matplotlib.
  */
-import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
 import { BraveSearchProvider, CodeInterpreterProvider, hashingEmbedder, KeyValueBank, MemoryProvider, ToolGroupRuntime, VectorBank } from '@toolwright/providers';
 import type { InvocationContext, ToolGroupProvider } from '@toolwright/providers';
 import type { BenchRow, BenchTable } from './measure.js';
 import { median } from './measure.js';
 
+/** The fake API server's program: answers every request with five Brave-shaped results, prints its port. */
+const BRAVE_SHAPED_SERVER = `
+const { createServer } = require('node:http');
+const body = JSON.stringify({
+  type: 'search',
+  query: { original: 'q' },
+  web: { type: 'search', results: [1, 2, 3, 4, 5].map((i) => ({ title: 'Result <strong>' + i + '</strong>', url: 'https://example.org/' + i, description: 'Snippet ' + i + ' &amp; more.' })) },
+});
+const server = createServer((req, res) => {
+  req.resume();
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(body);
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+/**
+ * A local HTTP server shaped like Brave's API, in a child process: the bench process's CPU time is
+ * then the client's alone (the provider's and the runtime's work), not the server's too.
+ */
 async function braveShapedServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const body = JSON.stringify({
-    type: 'search',
-    query: { original: 'q' },
-    web: { type: 'search', results: [1, 2, 3, 4, 5].map((i) => ({ title: `Result <strong>${i}</strong>`, url: `https://example.org/${i}`, description: `Snippet ${i} &amp; more.` })) },
+  const child = spawn(process.execPath, ['-e', BRAVE_SHAPED_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the fake API server exited (code ${code})`)));
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
   });
-  const server = createServer((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(body);
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill();
       }),
   };
 }
@@ -89,7 +103,8 @@ function pairedRatios(subject: readonly number[], base: readonly number[]): stri
  * direct call has the shape a caller of the provider itself would write: the arguments with the
  * group's fixed ones already in (built once, not per call), the context the runtime gives a call
  * without options, and the result read the same way. Rows: wall time and CPU time, medians of the
- * rounds, with the round-by-round CPU ratio.
+ * rounds, with the round-by-round CPU ratio and a control (the direct call against itself: the
+ * noise of this run).
  */
 async function overhead(label: string, runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, batch: number, rounds: number): Promise<BenchRow[]> {
   const def = await runtime.getTool(name);
@@ -104,7 +119,12 @@ async function overhead(label: string, runtime: ToolGroupRuntime, provider: Tool
     const result = await provider.invoke(def, merged, ctx);
     if (result.errorCode !== undefined) throw new Error(`${name} failed: ${result.errorMessage}`);
   };
-  const [base, via] = await interleaved([direct, viaRuntime], batch, rounds);
+  // The same direct call again, as a control: how far two identical functions differ in this run.
+  const directAgain = async () => {
+    const result = await provider.invoke(def, merged, ctx);
+    if (result.errorCode !== undefined) throw new Error(`${name} failed: ${result.errorMessage}`);
+  };
+  const [base, via, control] = await interleaved([direct, viaRuntime, directAgain], batch, rounds);
   const wall = median(via!.map((s) => s.wall));
   const wallBase = median(base!.map((s) => s.wall));
   const cpu = median(via!.map((s) => s.cpu));
@@ -117,7 +137,7 @@ async function overhead(label: string, runtime: ToolGroupRuntime, provider: Tool
       baseline: cpuBase,
       baselineName: 'provider.invoke',
       target: 1.1,
-      note: `overhead ${(cpu - cpuBase).toFixed(2)} µs/call; ${pairedRatios(via!.map((s) => s.cpu), base!.map((s) => s.cpu))}`,
+      note: `overhead ${(cpu - cpuBase).toFixed(2)} µs/call; ${pairedRatios(via!.map((s) => s.cpu), base!.map((s) => s.cpu))}; control (provider.invoke against itself): ${(median(control!.map((s) => s.cpu)) / cpuBase).toFixed(3)}×`,
     },
   ];
 }
@@ -249,10 +269,10 @@ export async function run(): Promise<BenchTable[]> {
   await vectorRuntime.invokeTool('memory_insert', { bank_id: 'vectors', documents: [{ document_id: 'prefs', content: 'The user prefers a dark theme.' }] });
   const rows: BenchRow[] = [];
   try {
-    rows.push(...(await overhead('invokeTool web_search (Brave-shaped API on 127.0.0.1)', runtime, brave, 'builtin::websearch', 'web_search', { query: 'toolwright' }, 20, 40)));
-    rows.push(...(await overhead('invokeTool memory_query (key-value bank, in process)', runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 2_000, 60)));
-    rows.push(...(await overhead('invokeTool memory_query (vector bank: answers with a promise)', vectorRuntime, vectorMemory, 'builtin::memory', 'memory_query', { query: 'dark theme' }, 2_000, 30)));
-    rows.push(...(await overheadFloor(runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 2_000, 40)));
+    rows.push(...(await overhead('invokeTool web_search (Brave-shaped API on 127.0.0.1)', runtime, brave, 'builtin::websearch', 'web_search', { query: 'toolwright' }, 10, 80)));
+    rows.push(...(await overhead('invokeTool memory_query (key-value bank, in process)', runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 500, 200)));
+    rows.push(...(await overhead('invokeTool memory_query (vector bank: answers with a promise)', vectorRuntime, vectorMemory, 'builtin::memory', 'memory_query', { query: 'dark theme' }, 500, 100)));
+    rows.push(...(await overheadFloor(runtime, memory, 'builtin::memory', 'memory_query', { query: 'user:1' }, 500, 150)));
     rows.push(...(await agentPath(runtime, 2_000, 10)));
   } finally {
     await api.close();
