@@ -14,6 +14,13 @@ export interface BenchRow {
   target?: number;
   /** An absolute target: `value` ≤ this (same unit), if any. */
   maxValue?: number;
+  /**
+   * The ratio to report and judge, when it is not `value / baseline`: the median of per-round
+   * ratios (see {@link roundRatios}), which cancels the load each round put on both alike.
+   */
+  ratio?: number;
+  /** The interquartile range of the per-round ratios behind `ratio`, shown beside it. */
+  ratioRange?: readonly [number, number];
   /** Free text. */
   note?: string;
 }
@@ -78,6 +85,17 @@ export async function interleavedSamples(fns: readonly (() => unknown)[], rounds
   return samples;
 }
 
+/**
+ * Per-round ratios of `subject` to `baseline` (samples of {@link interleavedSamples}: round r of
+ * both ran back to back): their median and interquartile range. On a shared machine the load
+ * changes from round to round; the ratio within a round is much steadier than either median.
+ */
+export function roundRatios(subject: readonly number[], baseline: readonly number[]): { ratio: number; ratioRange: [number, number] } {
+  const ratios = subject.map((value, r) => value / baseline[r]!).sort((a, b) => a - b);
+  const at = (p: number): number => ratios[Math.round(p * (ratios.length - 1))]!;
+  return { ratio: median(ratios), ratioRange: [at(0.25), at(0.75)] };
+}
+
 /** The median of numbers. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -93,12 +111,12 @@ export function formatTables(tables: BenchTable[]): string {
     const lines = [['measure', 'value', 'baseline', 'ratio', 'target', 'ok', 'note']];
     for (const row of table.rows) {
       const unit = row.unit ?? 'µs/op';
-      const ratio = row.baseline ? row.value / row.baseline : undefined;
+      const ratio = row.ratio ?? (row.baseline ? row.value / row.baseline : undefined);
       lines.push([
         row.name,
         `${fmt(row.value)} ${unit}`,
         row.baseline !== undefined ? `${fmt(row.baseline)} ${unit} (${row.baselineName ?? 'baseline'})` : '',
-        ratio !== undefined ? `${ratio.toFixed(2)}×` : '',
+        ratio !== undefined ? `${ratio.toFixed(2)}×${row.ratioRange ? ` [${row.ratioRange[0].toFixed(2)}–${row.ratioRange[1].toFixed(2)}]` : ''}` : '',
         row.target !== undefined ? `≤ ${row.target}×` : row.maxValue !== undefined ? `≤ ${fmt(row.maxValue)} ${unit}` : '',
         row.target !== undefined && ratio !== undefined ? (ratio <= row.target ? 'ok' : 'NO') : row.maxValue !== undefined ? (row.value <= row.maxValue ? 'ok' : 'NO') : '',
         row.note ?? '',
