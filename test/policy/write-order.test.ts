@@ -127,6 +127,26 @@ describe('per-resource write order when something awaits before the lock', () =>
     expect(readFileSync(path, 'utf8')).toBe('first\nsecond\nEND\n');
   });
 
+  it('an agent middleware that awaits a call of the same file before its own call goes on: no deadlock, the inner call writes first', async () => {
+    // The outer call takes its place in the queue only once it waits, so the call its middleware
+    // starts (and awaits) first is not queued behind it for ever.
+    const started: { agent?: Agent } = {};
+    const noteFirst: CallMiddleware = async (ctx, next) => {
+      if (ctx.toolCallId === 'outer') {
+        const inner = await started.agent!.executeToolCall(insertBeforeEnd('inner', String(JSON.parse(String(ctx.call.arguments)).path), 'inner'));
+        expect(inner.observation.isError).toBe(false);
+      }
+      await next();
+    };
+    const { agent, dir } = await agentWith(undefined, { middleware: [noteFirst] });
+    started.agent = agent;
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'END\n');
+    const results = await agent.executeToolCalls([insertBeforeEnd('outer', path, 'outer'), insertBeforeEnd('after', path, 'after')]);
+    expect(results.map((r) => r.observation.text.startsWith('[An error'))).toEqual([false, false]);
+    expect(readFileSync(path, 'utf8')).toBe('inner\nouter\nafter\nEND\n');
+  });
+
   it('a pre hook that moves a call onto another file locks that file: it waits for the earlier write there', async () => {
     const { agent, dir } = await agentWith(
       {

@@ -449,8 +449,9 @@ export class Agent implements CallEnvironment {
     });
     if (this.closing) ctx.failWith(ErrorCode.CLOSED, 'The agent is closed; tool calls can no longer run.');
     else if (!this.ready) ctx.failWith(ErrorCode.INTERNAL, 'The agent is not initialized: tool calls run only after `await agent.initialize(state)`.');
-    // Its place in the resource queue, in call order (given up by finish → ctx.result()).
-    else ctx.reserveLock();
+    // Its place in the resource queue, in call order, taken as soon as it waits before its lock
+    // (given up by finish → ctx.result()).
+    else ctx.reserveLockOnWait();
     return ctx;
   }
 

@@ -46,41 +46,48 @@ export interface RawToolCall {
  * not end the call, so every phase's post part still runs and may change it.
  */
 export class CallContext extends ToolContext {
+  // Every field is set in the constructor (to undefined until known), so all calls share one
+  // object shape with every field in the object itself: no shape change and no out-of-object
+  // property store allocated as the phases fill them in.
   /** The call as it arrived. */
   readonly call: RawToolCall;
   /** The requested name, when it was a string. */
   readonly requestedName: string | undefined;
   /** The tool, once resolved (in the view). */
-  tool?: ToolDefinition;
+  tool?: ToolDefinition = undefined;
   /** The parsed arguments object, once parsed (pre hooks may replace it). */
-  arguments?: Record<string, unknown>;
+  arguments?: Record<string, unknown> = undefined;
   /** The validated Action, once built. */
-  action?: Action;
+  action?: Action = undefined;
   /** The call's `ActionEvent`, once emitted (replaced by one with the same id when a hook or the policy rewrites the Action). */
-  actionEvent?: ActionEvent;
+  actionEvent?: ActionEvent = undefined;
   /** The model's injected `security_risk`, when present and valid. */
-  securityRisk?: SecurityRisk;
+  securityRisk?: SecurityRisk = undefined;
   /** The model's injected `summary`, when present. */
-  summary?: string;
+  summary?: string = undefined;
   /** The permission decision, once the permission phase made one. */
-  decision?: CallDecision;
+  decision?: CallDecision = undefined;
   /** Set when the call waits for a human's approval (deferred mode): it did not run. */
-  pending?: PendingApproval;
+  pending?: PendingApproval = undefined;
   /** The events so far, in order. */
   readonly events: AgentEvent[] = [];
   /** The result, when the outcome is one (see {@link CallContext.failed}). */
-  observation?: Observation;
+  observation?: Observation = undefined;
   /** The error, when the outcome is one (any thrown value). */
   error: unknown = undefined;
   /** True when the outcome is an error. */
   failed = false;
   /** The resource lock the call holds (released by {@link CallContext.releaseLock}). */
-  private held?: LockEntry;
+  private held?: LockEntry = undefined;
   /** The call's place in the resource queue until it takes its lock (or ends without). */
-  private reservation?: Reservation;
+  private reservation?: Reservation = undefined;
   /** What the held lock covers, and the Action it was taken for. */
-  private heldAccess?: ResourceAccess;
-  private heldAction?: Action;
+  private heldAccess?: ResourceAccess = undefined;
+  private heldAction?: Action = undefined;
+  /** Take a place in the resource queue once the call waits (see {@link CallContext.reserveLockOnWait}). */
+  private reserveOnWait = false;
+  /** True once the lock phase claimed the lock (a place taken after that would never be given up). */
+  private lockTaken = false;
 
   constructor(
     readonly environment: CallEnvironment,
@@ -106,7 +113,31 @@ export class CallContext extends ToolContext {
    * Without a reservation the lock phase queues when the call gets there.
    */
   reserveLock(): void {
+    this.reserveOnWait = false;
     this.reservation ??= this.environment.locks.reserve();
+  }
+
+  /**
+   * @internal {@link CallContext.reserveLock} as the Agent does it: the place is taken only if the
+   * call is about to wait before its lock (see {@link CallContext.waiting}). A call that gets to its
+   * lock without waiting needs no place: nothing else ran in between, so it is still first in line
+   * (one queue entry fewer for the common, synchronous call).
+   */
+  reserveLockOnWait(): void {
+    if (!this.reservation && !this.lockTaken) this.reserveOnWait = true;
+  }
+
+  /**
+   * @internal The pipeline says a phase returned a promise (the call is about to wait): a call
+   * that asked for {@link CallContext.reserveLockOnWait} and has not taken its lock yet takes its
+   * place now, still before anything else runs, so calls started later stay behind it; what it
+   * touches is declared at once when the Action is known.
+   */
+  waiting(): void {
+    if (!this.reserveOnWait) return;
+    this.reserveOnWait = false;
+    this.reservation = this.environment.locks.reserve();
+    this.declareAccess();
   }
 
   /**
@@ -123,6 +154,8 @@ export class CallContext extends ToolContext {
 
   /** @internal Claims the resource lock of the call's current Action at its reserved place (see {@link CallContext.holdLock}). */
   takeLock(): LockEntry | Promise<LockEntry> {
+    this.reserveOnWait = false;
+    this.lockTaken = true;
     const access = this.heldAccess && this.heldAction === this.action ? this.heldAccess : accessOf(this.tool!, this.action!);
     this.heldAccess = access;
     this.heldAction = this.action;

@@ -113,6 +113,8 @@ export class CallPipeline {
     }
     // DONE comes back from a middleware that returned `next()` of a call that finished synchronously.
     if (outcome === undefined || outcome === DONE || !isPromiseLike(outcome)) return undefined;
+    // About to wait: a call that has not taken its lock yet takes its place in the queue now.
+    ctx.waiting();
     if (this.trusted[index]) return outcome;
     return outcome.then(undefined, (error: unknown) => ctx.fail(error));
   }
