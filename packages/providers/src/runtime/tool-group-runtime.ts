@@ -9,6 +9,7 @@ import type { ToolDef } from './tool-def.js';
 import type { ToolGroup, ToolGroupInfo, ToolGroupInput, ToolStatus } from './tool-group.js';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
+import { mergeFixedArgs } from './merge-fixed-args.js';
 import { messageOf } from './message-of.js';
 import { toolSettler } from './tool-settler.js';
 
@@ -237,12 +238,12 @@ export class ToolGroupRuntime {
         ));
       }
     }
-    const merged = fixed ? { ...kwargs, ...group.args } : kwargs;
     const check = (tool.check ??= tool.entry.validators!.get(tool.def.inputSchema));
     const issues = check(kwargs);
     if (issues.length > 0) {
       return settled(failedResult(`Invalid arguments for tool '${tool.def.name}':\n${formatIssues(issues)}`, InvocationErrorCode.INVALID_ARGUMENTS, { toolgroupId: group.toolgroupId, code: ErrorCode.INVALID_ARGUMENTS }));
     }
+    const merged = fixed ? mergeFixedArgs(kwargs, fixedKeys, group.args) : kwargs;
     // A call without options shares the tool's frozen default context (no allocation per call).
     const ctx: InvocationContext =
       options === NO_OPTIONS && providerData === NO_DATA
