@@ -169,8 +169,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
 
 /** CPU ms of a child process (its own user + system time, reported at exit). */
-function childCpuMs(args: string[]): number {
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+function childCpuMs(args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
   const match = /CPU_US=(\d+)/.exec(result.stderr);
   if (!match) throw new Error(`no CPU report from ${args.join(' ')}`);
@@ -217,20 +217,34 @@ function coldProcesses(): BenchRow[] {
       `if (cv.validateSync(a).length > 0) throw new Error('invalid');`,
     ].join('\n'),
   );
-  const runs = { list: [] as number[], mcp: [] as number[], ours: [] as number[], theirs: [] as number[] };
-  for (let i = 0; i < 7; i++) {
-    runs.list.push(childCpuMs(['-r', report, cli, 'list']));
-    runs.mcp.push(childCpuMs(['-r', report, '-e', `import(${JSON.stringify(mcpClient)})`]));
-    runs.ours.push(childCpuMs(['-r', report, ours]));
-    runs.theirs.push(childCpuMs(['-r', report, theirs]));
+  // Interleaved, the order rotating each round, so that load drifts on this shared machine hit
+  // every subject alike; 15 rounds, medians. `oursNoCache` is the same process without the
+  // bundle's V8 code cache, to show what the cache saves.
+  const runs = { list: [] as number[], mcp: [] as number[], ours: [] as number[], theirs: [] as number[], oursNoCache: [] as number[] };
+  const noCache = { ...process.env, TOOLWRIGHT_CODE_CACHE: 'off' };
+  const subjects: [keyof typeof runs, string[], NodeJS.ProcessEnv?][] = [
+    ['list', ['-r', report, cli, 'list']],
+    ['mcp', ['-r', report, '-e', `import(${JSON.stringify(mcpClient)})`]],
+    ['ours', ['-r', report, ours]],
+    ['theirs', ['-r', report, theirs]],
+    ['oursNoCache', ['-r', report, ours], noCache],
+  ];
+  const rounds = 15;
+  for (let i = 0; i < rounds; i++) {
+    for (let k = 0; k < subjects.length; k++) {
+      const [key, args, env] = subjects[(i + k) % subjects.length]!;
+      runs[key].push(childCpuMs(args, env));
+    }
   }
   const mcp = median(runs.mcp);
   const cv = median(runs.theirs);
+  const note = `CPU ms of the process, median of ${rounds} (interleaved)`;
   return [
-    { name: 'cold: node importing the MCP SDK client', value: mcp, unit: 'ms', note: 'CPU ms of the process, median of 7' },
+    { name: 'cold: node importing the MCP SDK client', value: mcp, unit: 'ms', note },
     { name: 'cold: toolwright list (built-in tools)', value: median(runs.list), unit: 'ms', baseline: mcp, baselineName: 'MCP SDK client import', target: 1.2 },
-    { name: 'cold: class-validator + class-transformer, first validated object', value: cv, unit: 'ms', note: 'CPU ms of the process, median of 7' },
+    { name: 'cold: class-validator + class-transformer, first validated object', value: cv, unit: 'ms', note },
     { name: 'cold: @toolwright/sdk, first validated call (actionFromArguments + call)', value: median(runs.ours), unit: 'ms', baseline: cv, baselineName: 'class-validator + class-transformer', target: 1.1 },
+    { name: 'the same without the code cache (TOOLWRIGHT_CODE_CACHE=off)', value: median(runs.oursNoCache), unit: 'ms', baseline: cv, baselineName: 'class-validator + class-transformer', note: 'what the cache saves' },
   ];
 }
 
