@@ -65,6 +65,7 @@ export interface ClassModel {
 }
 
 const models = new WeakMap<AnyClass, ClassModel>();
+const NO_CHECKS: readonly FieldCheck[] = Object.freeze([]);
 const building = new Set<AnyClass>();
 
 function definitionError(cls: AnyClass, property: string | undefined, problem: string): ToolwrightError {
@@ -211,7 +212,8 @@ function buildField(cls: AnyClass, property: string, options: FieldOptions, reco
     isArray,
     hasDefault,
     defaultValue: options.default,
-    checks,
+    // Most fields have no format checks: one shared empty list instead of an array per field.
+    checks: checks.length > 0 ? checks : NO_CHECKS,
     validationSchema: validationView(ordered, checks, nested, isArray),
   };
 }

@@ -42,17 +42,27 @@ export interface ClassSchemaOptions {
   title?: string;
 }
 
-const fields = new WeakMap<object, Map<string, FieldOptions>>();
+/**
+ * Each prototype's own field records as one flat array, `[key, options, key, options, …]`: a class
+ * has a few fields, and a Map per class cost ~0.9 KiB of heap for each declared class (issue 15
+ * counts memory per Action class).
+ */
+const fields = new WeakMap<object, (string | FieldOptions)[]>();
 const classes = new WeakMap<object, ClassSchemaOptions>();
 
-/** Records field options for `target.propertyKey` (decorators call this; nothing else should). */
+/**
+ * Records field options for `target.propertyKey` (decorators call this; nothing else should). The
+ * options are kept as given (never modified); a second `@Field` on the same property merges into a copy.
+ */
 export function recordField(target: object, propertyKey: string, options: FieldOptions): void {
   let own = fields.get(target);
   if (!own) {
-    own = new Map();
+    own = [];
     fields.set(target, own);
   }
-  own.set(propertyKey, { ...own.get(propertyKey), ...options });
+  const at = own.indexOf(propertyKey);
+  if (at < 0) own.push(propertyKey, options);
+  else own[at + 1] = { ...(own[at + 1] as FieldOptions), ...options };
 }
 
 /** Records class-level schema options. */
@@ -66,7 +76,10 @@ export function fieldOptionsOf(cls: AnyClass): Map<string, FieldOptions> {
   for (const ctor of lineage(cls)) {
     const own = fields.get(ctor.prototype as object);
     if (!own) continue;
-    for (const [key, options] of own) merged.set(key, { ...merged.get(key), ...options });
+    for (let i = 0; i < own.length; i += 2) {
+      const key = own[i] as string;
+      merged.set(key, { ...merged.get(key), ...(own[i + 1] as FieldOptions) });
+    }
   }
   return merged;
 }

@@ -4,49 +4,40 @@ import { cloneDefault, keepValue, tracksPaths } from './compile-hydrator.js';
 import { fieldChecker } from './run-field-checks.js';
 import { joinPath } from './validation-issue.js';
 
-/** How a field's value becomes the property's: as it is, through a nested hydrator, or element-wise. */
-const enum ValueKind {
-  Plain,
-  Nested,
-  NestedArray,
-}
-
 /**
  * The hydrator of `model` as data for one shared function: {@link compileHydrator}'s result
  * (same instance, same issues, same order of effects) without generating code. A class's first
  * calls use it: nothing is compiled for a rarely called class, and the one function serves every
  * class, so V8 optimizes it when many tools are called in turn (a compiled hydrator per class
- * stays in the interpreter then, about 2 µs per call against 0.3 µs for this one).
+ * stays in the interpreter then, about 2 µs per call against 0.3 µs for this one). It reads the
+ * class model's fields themselves (one shape for all fields: the loads stay monomorphic), so a
+ * class costs one closure, not a set of parallel arrays (issue 15 counts memory per class).
  */
 export function sharedHydrator(model: ClassModel, hydratorOf: (m: ClassModel) => Hydrator, runClassValidator: ClassValidatorRunner): Hydrator {
   const Cls = model.cls as unknown as new () => Record<string, unknown>;
   const withPaths = tracksPaths(model);
   const fields = model.fields;
-  const count = fields.length;
-  const wire = fields.map((f) => f.wireName);
-  const ts = fields.map((f) => f.tsName);
-  const kind = fields.map((f) => (!f.nested ? ValueKind.Plain : f.isArray ? ValueKind.NestedArray : ValueKind.Nested));
-  const nested = fields.map((f) => (f.nested ? hydratorOf(f.nested) : undefined));
-  const hasDefault = fields.map((f) => f.hasDefault);
-  const defaults = fields.map((f) => f.defaultValue);
-  const checkers = fields.map(fieldChecker);
+  const nested = fields.some((f) => f.nested) ? fields.map((f) => (f.nested ? hydratorOf(f.nested) : undefined)) : undefined;
+  const checkers = fields.some((f) => f.checks.length > 0) ? fields.map(fieldChecker) : undefined;
   const needsClassValidator = model.needsClassValidator;
   return (data, path, issues) => {
     const o = new Cls();
-    for (let i = 0; i < count; i++) {
-      const v = data[wire[i]!];
-      const at = withPaths ? joinPath(path, wire[i]!) : '';
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const wire = field.wireName;
+      const v = data[wire];
+      const at = withPaths ? joinPath(path, wire) : '';
       if (v === undefined) {
-        if (hasDefault[i]) o[ts[i]!] = cloneDefault(defaults[i]);
-      } else if (kind[i] === ValueKind.Plain || v === null) {
-        o[ts[i]!] = v;
-      } else if (kind[i] === ValueKind.Nested) {
-        o[ts[i]!] = nested[i]!(v as Record<string, unknown>, at, issues);
+        if (field.hasDefault) o[field.tsName] = cloneDefault(field.defaultValue);
+      } else if (field.nested === undefined || v === null) {
+        o[field.tsName] = v;
+      } else if (!field.isArray) {
+        o[field.tsName] = nested![i]!(v as Record<string, unknown>, at, issues);
       } else {
-        const hydrate = nested[i]!;
-        o[ts[i]!] = (v as unknown[]).map((item, j) => (item === null ? null : hydrate(item as Record<string, unknown>, withPaths ? joinPath(at, j) : '', issues)));
+        const hydrate = nested![i]!;
+        o[field.tsName] = (v as unknown[]).map((item, j) => (item === null ? null : hydrate(item as Record<string, unknown>, withPaths ? joinPath(at, j) : '', issues)));
       }
-      const check = checkers[i];
+      const check = checkers?.[i];
       if (check) check(v, at, issues);
     }
     if (needsClassValidator) runClassValidator(model, o, path, issues);
@@ -59,9 +50,9 @@ export function sharedNullDropper(model: ClassModel, dropperOf: (m: ClassModel) 
   const nestedFields = model.fields.filter((f) => f.nested);
   if (model.nullMeansAbsent.length === 0 && nestedFields.length === 0) return keepValue;
   const absent = model.nullMeansAbsent;
-  const wire = nestedFields.map((f) => f.wireName);
-  const isArray = nestedFields.map((f) => f.isArray);
-  const drop = nestedFields.map((f) => dropperOf(f.nested!));
+  // Nothing kept for classes without nested fields (most): no empty arrays per class.
+  const nested = nestedFields.length > 0 ? nestedFields : undefined;
+  const drop = nested?.map((f) => dropperOf(f.nested!));
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
     const source = value as Record<string, unknown>;
@@ -72,15 +63,17 @@ export function sharedNullDropper(model: ClassModel, dropperOf: (m: ClassModel) 
         delete out[name];
       }
     }
-    for (let i = 0; i < wire.length; i++) {
-      const c = out[wire[i]!];
+    if (!nested) return out;
+    for (let i = 0; i < nested.length; i++) {
+      const wire = nested[i]!.wireName;
+      const c = out[wire];
       let m = c;
-      if (!isArray[i]) {
-        m = drop[i]!(c);
+      if (!nested[i]!.isArray) {
+        m = drop![i]!(c);
       } else if (Array.isArray(c)) {
         let copy = c;
         for (let j = 0; j < c.length; j++) {
-          const d = drop[i]!(c[j]);
+          const d = drop![i]!(c[j]);
           if (d !== c[j]) {
             if (copy === c) copy = [...c];
             copy[j] = d;
@@ -90,7 +83,7 @@ export function sharedNullDropper(model: ClassModel, dropperOf: (m: ClassModel) 
       }
       if (m !== c) {
         if (out === source) out = { ...out };
-        out[wire[i]!] = m;
+        out[wire] = m;
       }
     }
     return out;

@@ -25,7 +25,9 @@ export const DEFAULT_ANNOTATIONS: Readonly<ResolvedToolAnnotations> = Object.fre
 
 /** `annotations` with MCP's defaults filled in. */
 export function resolveAnnotations(annotations: ToolAnnotations | undefined): ResolvedToolAnnotations {
-  return Object.freeze({ ...DEFAULT_ANNOTATIONS, ...stripUndefined(annotations ?? {}) });
+  // No annotation declared (most tools): the shared frozen defaults, not a copy per tool.
+  if (!annotations || Object.values(annotations).every((v) => v === undefined)) return DEFAULT_ANNOTATIONS;
+  return Object.freeze({ ...DEFAULT_ANNOTATIONS, ...stripUndefined(annotations) });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

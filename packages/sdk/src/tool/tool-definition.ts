@@ -41,6 +41,8 @@ import type { ToolMiddleware } from './tool-middleware.js';
 import { assertToolName, toolNameFromClass } from './tool-name.js';
 import { checkSchemaOverride } from './check-schema-override.js';
 
+const NO_META: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** Options of the {@link ToolDefinition} constructor. */
 export interface ToolDefinitionOptions<A extends Action, O extends Observation> {
   /** Tool name (default: `@Tool`'s name, else from the subclass name, else from the Action class name). */
@@ -140,7 +142,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     this.executor = options.executor;
     this.declaredAnnotations = { ...(classMeta.annotations ?? {}), ...(options.annotations ?? {}) };
     this.annotations = resolveAnnotations(this.declaredAnnotations);
-    this.meta = Object.freeze({ ...(options.meta ?? {}) });
+    // Most tools declare no metadata: one shared frozen empty object (issue 15 counts memory per tool).
+    this.meta = options.meta ? Object.freeze({ ...options.meta }) : NO_META;
     this.timeoutMs = timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     this.middleware = [...middleware];
     this.permissions = options.permissions;
