@@ -11,6 +11,7 @@ import { hooksPhase, hooksStep } from './phases/hooks-phase.js';
 import { invokePhase, invokeStep } from './phases/invoke-phase.js';
 import { lockPhase, lockStep } from './phases/lock-phase.js';
 import { resolvePhase, resolveStep } from './phases/resolve-phase.js';
+import { runCorePhases } from './phases/core-phases.js';
 
 /** Options of {@link CallPipeline} (and the pipeline part of `AgentOptions`). */
 export interface CallPipelineOptions {
@@ -61,6 +62,8 @@ export class CallPipeline {
   readonly phases: readonly CallPhase[];
   private readonly steps: readonly (CallStep | undefined)[];
   private readonly trusted: readonly boolean[];
+  /** True when the phases are only the pipeline's own three (resolve → lock → invoke): they run as one step. */
+  private readonly core: boolean;
 
   constructor(options: CallPipelineOptions = {}) {
     const middleware = options.middleware ?? [];
@@ -84,11 +87,12 @@ export class CallPipeline {
     this.phases = phases;
     this.steps = steps;
     this.trusted = phases.map((phase) => TRUSTED.has(phase));
+    this.core = phases.length === 3;
   }
 
   /** Runs the call through every phase. Never rejects; afterwards `ctx.result()` gives the events and the Observation (and releases a lock still held). */
   run(ctx: CallContext): Promise<void> {
-    return this.continue(ctx, 0) ?? DONE;
+    return this.start(ctx) ?? DONE;
   }
 
   /**
@@ -96,7 +100,7 @@ export class CallPipeline {
    * synchronously (every phase and the tool did): the caller may then read `ctx.result()` at once.
    */
   start(ctx: CallContext): Promise<void> | undefined {
-    return this.continue(ctx, 0);
+    return this.core ? runCorePhases(ctx) : this.continue(ctx, 0);
   }
 
   /** @internal Runs the phases from `index` on; undefined when they finished synchronously. Never throws or rejects. */

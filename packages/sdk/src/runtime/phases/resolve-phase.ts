@@ -21,8 +21,8 @@ export function resolveStep(ctx: CallContext, pipeline: CallPipeline, next: numb
   if (resolveCall(ctx)) return pipeline.continue(ctx, next);
 }
 
-/** Resolves the call; false after setting the error outcome (or when it already had one). */
-function resolveCall(ctx: CallContext): boolean {
+/** @internal Resolves the call; false after setting the error outcome (or when it already had one). */
+export function resolveCall(ctx: CallContext): boolean {
   if (ctx.settled) return false;
   const tool = findTool(ctx);
   if (!tool) return false;
