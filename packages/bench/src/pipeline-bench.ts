@@ -15,8 +15,9 @@
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Agent, ConversationState, createAjv, Observation } from '@toolwright/sdk';
-import type { AgentOptions, CallMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
+import { ActionEvent, Agent, ConversationState, createAjv, Observation, ObservationEvent } from '@toolwright/sdk';
+import { accessOf } from '@toolwright/sdk/internal';
+import type { AgentEvent, AgentOptions, CallMiddleware, ResourceLocks, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
 import type { BenchRow, BenchTable } from './measure.js';
@@ -128,6 +129,28 @@ function floorCall(executor: NonNullable<ToolDefinition['executor']>, tool: Tool
   return result;
 }
 
+/**
+ * The floor of an agent call: the floor call plus what the agent path may not leave out — the
+ * tool looked up by name, the two events with their times (two clock reads) and ids, the resource
+ * lock held while the executor runs, the result object — and nothing else (no context, no
+ * pipeline, no error handling). Written out by hand for the measured tool; not an API.
+ */
+function agentFloorCall(
+  tools: ReadonlyMap<string, ToolDefinition>,
+  locks: ResourceLocks,
+  call: { id: string; name: string; arguments: string },
+): { events: AgentEvent[]; observation: Observation } {
+  const tool = tools.get(call.name)!;
+  const action = tool.actionFromArguments(JSON.parse(call.arguments));
+  const actionEvent = new ActionEvent({ toolCallId: call.id, toolName: tool.name, action });
+  const held = locks.enter(accessOf(tool, action));
+  if (!('release' in held)) throw new Error('the agent floor needs a free lock');
+  const observation = tool.executor!.execute(action, undefined as never);
+  held.release();
+  if (!(observation instanceof Observation)) throw new Error(`${tool.name}: the floor needs a synchronous executor`);
+  return { events: [actionEvent, ObservationEvent.answering(actionEvent, call.id, tool.name, observation)], observation };
+}
+
 function issueOf(target: keyof Targets): string {
   return target === 'governed' ? 'issue 8' : 'issue 15';
 }
@@ -145,6 +168,8 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
     agents.push(agent);
   }
   const call = { id: 'c1', name: tool.name, arguments: json };
+  const floorTools = new Map([[tool.name, tool]]);
+  const floorLocks = agents[0]!.locks;
   const ajvCall = (): string => {
     const args = JSON.parse(json) as Plain;
     if (!validate(args)) throw new Error('invalid');
@@ -165,11 +190,12 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
     // The floors: the Action built and validated, the executor's Observation rendered; no context, lock or events.
     { fn: () => floorCall(executor, tool, json).toLlmContent(), sync: true },
     { fn: async () => (await Promise.resolve(floorCall(executor, tool, json))).toLlmContent(), sync: false },
+    { fn: async () => (await Promise.resolve(agentFloorCall(floorTools, floorLocks, call))).observation.toLlmContent(), sync: false },
     { fn: async () => (await tool.call(tool.actionFromArguments(JSON.parse(json)))).toLlmContent(), sync: false },
     ...agents.map((agent) => ({ fn: async () => (await agent.executeToolCall(call)).observation.toLlmContent(), sync: false })),
   ]);
   await Promise.all(agents.map((a) => a.close()));
-  const [ajvSync, ajvAwaited, ajvAsync, floorSync, floorAsync, direct, ...agentTimes] = samples.map(median) as [number, number, number, number, number, number, ...number[]];
+  const [ajvSync, ajvAwaited, ajvAsync, floorSync, floorAsync, agentFloor, direct, ...agentTimes] = samples.map(median) as [number, number, number, number, number, number, number, ...number[]];
   const vsSync = { baseline: ajvSync, baselineName: 'ajv sync' };
   const rows: BenchRow[] = [
     { name: `${label}: JSON.parse + ajv (sync, in a synchronous loop) — the baseline`, value: ajvSync, note: 'CPU µs per call' },
@@ -177,6 +203,12 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
     { name: `${label}: JSON.parse + ajv (awaited async wrapper)`, value: ajvAsync, ...vsSync },
     { name: `${label}: floor: JSON.parse + actionFromArguments + execute + toLlmContent (sync)`, value: floorSync, ...vsSync, note: 'no context, lock or events' },
     { name: `${label}: floor: the same behind one awaited promise`, value: floorAsync, ...vsSync, note: 'the least any async call API costs' },
+    {
+      name: `${label}: agent floor: + tool by name, two events (two clock reads), resource lock, result object`,
+      value: agentFloor,
+      ...vsSync,
+      note: 'the least an agent call with its events and lock costs (hand-written, no context or pipeline)',
+    },
     {
       name: `${label}: direct tool.call (parse → actionFromArguments → call → toLlmContent)`,
       value: direct,
@@ -197,8 +229,8 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
     });
   });
   // Per-round differences: both ran back to back in every round, so the load cancels.
-  const hook = 6 + AGENT_VARIANTS.findIndex((v) => v.name === HOOK);
-  const governed = 6 + AGENT_VARIANTS.findIndex((v) => v.name === GOVERNED);
+  const hook = 7 + AGENT_VARIANTS.findIndex((v) => v.name === HOOK);
+  const governed = 7 + AGENT_VARIANTS.findIndex((v) => v.name === GOVERNED);
   const added = median(samples[governed]!.map((value, r) => value - samples[hook]![r]!));
   rows.push({ name: `${label}: policy added to the one-hook agent path (median of per-round differences)`, value: added, unit: 'µs', maxValue: POLICY_ADDS_AT_MOST, note: 'issue 8' });
   return rows;
