@@ -208,10 +208,12 @@ export class ToolGroupRuntime {
   invokeTool(name: string, kwargs: Record<string, unknown>, options: InvokeToolOptions = NO_OPTIONS): Promise<ToolInvocationResult> {
     const providerData = options.providerData ?? NO_DATA;
     const hits = this.byName.get(name);
-    // The known-name path stays synchronous up to the provider (no extra promise hops per call).
-    if (hits?.length === 1) {
+    // A known name, or a `group/tool` of an indexed group (what an agent's group tools call), stays
+    // synchronous up to the provider (no extra promise hops per call).
+    const known = hits === undefined ? this.indexedRef(name) : hits.length === 1 ? hits[0] : undefined;
+    if (known) {
       try {
-        return this.invokeIndexed(hits[0]!, kwargs, providerData, options);
+        return this.invokeIndexed(known, kwargs, providerData, options);
       } catch (error) {
         return settled(resultFromError(error, name));
       }
@@ -219,6 +221,13 @@ export class ToolGroupRuntime {
     return this.findTool(name, { providerData, signal: options.signal }).then((found) =>
       'def' in found ? this.invokeIndexed(found, kwargs, providerData, options) : resultFromError(found.error, name),
     );
+  }
+
+  /** The tool `group/tool` names when its group is indexed; anything else (not a reference, not indexed) is left to `findTool`. */
+  private indexedRef(name: string): IndexedTool | undefined {
+    const slash = name.indexOf('/');
+    if (slash <= 0 || name.includes('/', slash + 1)) return undefined;
+    return this.groups.get(name.slice(0, slash))?.tools?.get(name.slice(slash + 1));
   }
 
   private invokeIndexed(tool: IndexedTool, kwargs: Record<string, unknown>, providerData: Readonly<Record<string, unknown>>, options: InvokeToolOptions): Promise<ToolInvocationResult> {

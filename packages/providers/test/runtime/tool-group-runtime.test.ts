@@ -316,6 +316,13 @@ describe('ToolGroupRuntime', () => {
     runtime.registerToolGroup({ toolgroupId: 'two', providerId: 'same' });
     expect((await runtime.invokeTool('lookup', {})).errorMessage).toBe("Tool 'lookup' is provided by 2 tool groups (one, two); call it as 'one/lookup' or 'two/lookup'.");
     expect((await runtime.invokeTool('two/lookup', {})).content).toEqual([{ type: 'text', text: 'two' }]);
+    // Again once both groups are indexed (the reference is then resolved without a lookup round), and a malformed one.
+    expect((await runtime.invokeTool('one/lookup', {})).content).toEqual([{ type: 'text', text: 'one' }]);
+    expect((await runtime.invokeTool('two/lookup', {})).content).toEqual([{ type: 'text', text: 'two' }]);
+    expect((await runtime.invokeTool('two/lookup/x', {})).errorMessage).toBe(
+      "'two/lookup/x' is not a tool group reference; expected 'group' or 'group/tool' (e.g. 'builtin::websearch' or 'mcp::docs/search').",
+    );
+    expect((await runtime.invokeTool('three/lookup', {})).errorMessage).toBe("Tool group 'three' not found. Available tool groups: one, two.");
   });
 
   it('forgets an unregistered group and its tools', async () => {
