@@ -37,7 +37,11 @@ export interface ToolGroupProvider {
   checkGroup?(group: ToolGroup): void;
   /** The group's tools. Called lazily, once per group until it succeeds (then cached). */
   listTools(group: ToolGroup, ctx: ListingContext): readonly ProvidedToolDef[] | Promise<readonly ProvidedToolDef[]>;
-  /** Runs one tool. `kwargs` are the model's arguments merged with the group's fixed args. */
+  /**
+   * Runs one tool. `kwargs` are the model's arguments merged with the group's fixed args. A
+   * provider that has the answer at hand returns it (the runtime then settles the call without a
+   * promise hop of its own); one that must wait returns a promise.
+   */
   invoke(tool: ToolDef, kwargs: Record<string, unknown>, ctx: InvocationContext): ToolInvocationResult | Promise<ToolInvocationResult>;
   /**
    * Subscribes the runtime to "this group's tools changed" (an MCP server's
