@@ -28,6 +28,8 @@ const modules = new Map();
 const dependencies = new Map();
 /** The scripts compiled in this process, for `createCachedData` when writing the cache. */
 const compiled = [];
+/** Whether each code file run in this process was compiled from its cache. */
+const fromCache = [];
 
 function cachedDataOf(filename) {
   if (mode === 'off' || mode === 'write') return undefined;
@@ -44,8 +46,10 @@ function run(file) {
   const module = { exports: {} };
   modules.set(file, module);
   const filename = join(root, file);
-  const script = new Script(readFileSync(filename, 'utf8'), { filename, cachedData: cachedDataOf(filename) });
+  const cachedData = cachedDataOf(filename);
+  const script = new Script(readFileSync(filename, 'utf8'), { filename, cachedData });
   if (mode === 'write') compiled.push({ filename, script });
+  fromCache.push({ file, cached: cachedData !== undefined && !script.cachedDataRejected });
   const dir = dirname(file);
   // Chunks require each other by relative path; dependencies come from the entry files (the same
   // namespaces an ES import gets); Node's built-in modules (and `require('url')` for rollup's
@@ -61,6 +65,11 @@ function run(file) {
 export function load(file, deps) {
   for (const [id, namespace] of Object.entries(deps)) dependencies.set(id, namespace);
   return run(file);
+}
+
+/** For tests: each code file this process ran (path under dist/bundle) and whether V8 took its code from the cache. */
+export function codeCacheStatus() {
+  return fromCache.map((entry) => ({ ...entry }));
 }
 
 /**
