@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module';
 
 const nodeRequire = createRequire(import.meta.url);
-const { readFileSync, writeFileSync } = nodeRequire('node:fs');
+const { readFileSync, renameSync, writeFileSync } = nodeRequire('node:fs');
 const { dirname, join } = nodeRequire('node:path');
 const { fileURLToPath, pathToFileURL } = nodeRequire('node:url');
 const { Script } = nodeRequire('node:vm');
@@ -81,6 +81,10 @@ export function codeCacheStatus() {
  */
 export function writeCodeCache() {
   if (mode !== 'write') return 0;
-  for (const { filename, script } of compiled) writeFileSync(`${filename}.v8`, script.createCachedData());
+  // Written aside and renamed, so that a process starting meanwhile reads the old file or the new one, whole.
+  for (const { filename, script } of compiled) {
+    writeFileSync(`${filename}.v8.next`, script.createCachedData());
+    renameSync(`${filename}.v8.next`, `${filename}.v8`);
+  }
   return compiled.length;
 }
