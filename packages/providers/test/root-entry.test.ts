@@ -27,6 +27,11 @@ describe('the root entry @toolwright/providers', () => {
   it('loads neither the MCP SDK nor the MCP layer of @toolwright/sdk until an MCP group or server is used', () => {
     const packages = [...staticPackages(resolve(src, 'index.ts'))];
     expect(packages.filter((p) => p.startsWith('@modelcontextprotocol/') || p === '@toolwright/sdk/mcp')).toEqual([]);
-    expect(packages).toEqual(expect.arrayContaining(['@toolwright/sdk', 'minisearch', 'node:child_process']));
+    expect(packages).toEqual(expect.arrayContaining(['@toolwright/sdk', 'node:child_process']));
+  });
+
+  it('loads MiniSearch with the first keyword bank and node:http with the first HTTP server, not with the package', () => {
+    const packages = [...staticPackages(resolve(src, 'index.ts'))];
+    expect(packages.filter((p) => p === 'minisearch' || p === 'node:http')).toEqual([]);
   });
 });

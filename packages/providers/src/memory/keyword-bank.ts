@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import MiniSearch from 'minisearch';
+import type MiniSearch from 'minisearch';
 import type { Options } from 'minisearch';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { MemoryBank, MemoryChunk, ScoredChunk } from './memory-bank.js';
@@ -27,6 +28,13 @@ const SEARCH_OPTIONS: Options<StoredChunk> = {
   searchOptions: { prefix: true, fuzzy: 0.2, combineWith: 'OR' },
 };
 
+let miniSearch: typeof MiniSearch | undefined;
+
+/** MiniSearch's class, loaded with the first keyword bank: importing it with the package cost every cold start 10–25 ms. */
+function miniSearchClass(): typeof MiniSearch {
+  return (miniSearch ??= createRequire(import.meta.url)('minisearch') as typeof MiniSearch);
+}
+
 /**
  * A keyword bank: BM25 full-text search (MiniSearch, with prefix and fuzzy matching), persisted
  * to a JSON file when `path` is given (written to a temporary file, then renamed, so a crash
@@ -41,7 +49,7 @@ export class KeywordBank implements MemoryBank {
     readonly bankId: string,
     private readonly options: KeywordBankOptions = {},
   ) {
-    this.index = new MiniSearch(SEARCH_OPTIONS);
+    this.index = new (miniSearchClass())(SEARCH_OPTIONS);
     const path = options.path;
     if (path && existsSync(path)) {
       const max = options.maxFileBytes ?? 256 * 1024 * 1024;
@@ -50,7 +58,7 @@ export class KeywordBank implements MemoryBank {
       let saved: { index: unknown; documents: Record<string, string[]> };
       try {
         saved = JSON.parse(readFileSync(path, 'utf8')) as typeof saved;
-        this.index = MiniSearch.loadJSON(JSON.stringify(saved.index), SEARCH_OPTIONS);
+        this.index = miniSearchClass().loadJSON(JSON.stringify(saved.index), SEARCH_OPTIONS);
       } catch (error) {
         throw this.fileError(`could not be read as a saved keyword bank: ${(error as Error).message}`);
       }
