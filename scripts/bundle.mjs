@@ -124,7 +124,8 @@ for (const { dir, entries } of packages) {
     const file = join(next, chunk.fileName);
     await mkdir(dirname(file), { recursive: true });
     const map = { ...chunk.map, mappings: `;${chunk.map.mappings}` };
-    await writeFile(file, `${HEAD}\n${chunk.code}\n})\n//# sourceMappingURL=${chunk.fileName.split('/').pop()}.map\n`);
+    // rollup's code ends with its sourceMappingURL comment (inside the function: V8 reads it there too).
+    await writeFile(file, `${HEAD}\n${chunk.code}\n})\n`);
     await writeFile(`${file}.map`, JSON.stringify(map));
     await writeFile(join(next, chunk.fileName.slice(0, -CODE.length) + '.js'), entryFile(chunk, byName));
   }
