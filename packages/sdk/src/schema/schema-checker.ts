@@ -271,9 +271,12 @@ function objectCheck(k: Keywords, typed = false): SchemaCheck | undefined {
   const requiredHere = keys.map((key) => required.includes(key));
   const requiredElsewhere = required.filter((key) => !keys.includes(key));
   const declared = new Set(keys);
-  return (v) => {
-    if (typed && !isObject(v)) return false;
-    const o = v as Record<string, unknown>;
+  const index = new Map(keys.map((key, i) => [key, i]));
+  const requiredCount = required.length;
+  /** The declared keys fit in a bit mask (which of them the for-in saw). */
+  const masked = keys.length <= 30;
+  // The full test: every declared key read by name (inherited and non-enumerable ones too), then the rest.
+  const byName = (o: Record<string, unknown>): boolean => {
     for (let i = 0; i < keys.length; i++) {
       const value = o[keys[i]!];
       // ajv's test: a property whose value is undefined is missing.
@@ -284,10 +287,47 @@ function objectCheck(k: Keywords, typed = false): SchemaCheck | undefined {
       }
     }
     for (let i = 0; i < requiredElsewhere.length; i++) if (o[requiredElsewhere[i]!] === undefined) return false;
-    if (rest) {
-      const own = Object.keys(o);
-      for (let i = 0; i < own.length; i++) if (!declared.has(own[i]!) && !rest(o[own[i]!])) return false;
+    // ajv's for-in: inherited enumerable keys count as additional properties too.
+    if (rest) for (const key in o) if (!declared.has(key) && !rest(o[key])) return false;
+    return true;
+  };
+  // A declared key that Object.prototype also has (constructor, toString…) is read through the
+  // prototype by name, as ajv does, but never enumerated: such schemas keep the full test only.
+  if (keys.some((key) => key in Object.prototype)) {
+    return (v) => {
+      if (typed && !isObject(v)) return false;
+      return byName(v as Record<string, unknown>);
+    };
+  }
+  return (v) => {
+    if (typed && !isObject(v)) return false;
+    const o = v as Record<string, unknown>;
+    // A plain object (JSON arguments): one pass over its own keys, each looked up once; keyed reads
+    // by a for-in key stay fast where o[keys[i]] goes megamorphic across schemas. Any doubt (a
+    // required key not seen, another prototype) is settled by the full test.
+    if (Object.getPrototypeOf(o) !== Object.prototype) return byName(o);
+    let requiredSeen = 0;
+    let seen = 0;
+    let seenMask = 0;
+    for (const key in o) {
+      const value = o[key];
+      const i = index.get(key);
+      if (i === undefined) {
+        if (rest && !rest(value)) return false;
+        continue;
+      }
+      if (value === undefined) continue;
+      if (!checks[i]!(value)) return false;
+      if (requiredHere[i]) requiredSeen++;
+      seen++;
+      seenMask |= 1 << i;
     }
+    if (requiredSeen !== requiredCount) return byName(o);
+    if (seen === keys.length) return true;
+    // A declared key not enumerated is absent, or an own non-enumerable property (never in JSON)
+    // that ajv reads by name: such a value makes the full test decide.
+    if (!masked) return byName(o);
+    for (let i = 0; i < keys.length; i++) if (!(seenMask & (1 << i)) && o[keys[i]!] !== undefined) return byName(o);
     return true;
   };
 }

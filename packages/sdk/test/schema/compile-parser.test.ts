@@ -95,7 +95,13 @@ describe('compileParser', () => {
       null,
       'n',
     ];
-    for (const value of cases) expect([value, parser(value) !== undefined]).toEqual([value, oracle(value)]);
+    const cold = uncachedCodec(Tag, Infinity);
+    const hot = uncachedCodec(Tag, 0);
+    for (const value of cases) {
+      expect([value, parser(value) !== undefined]).toEqual([value, oracle(value)]);
+      // And the codec's own verdict on either path (what the parser rejects, the closure checker decides).
+      expect([value, cold.parse(value).ok, hot.parse(value).ok]).toEqual([value, oracle(value), oracle(value)]);
+    }
   });
 
   it('builds nested instances and arrays of them, and reads null in an optional field as absent', () => {

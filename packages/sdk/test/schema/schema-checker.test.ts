@@ -70,6 +70,36 @@ describe('schemaChecker', () => {
     expect(ajv.compile({ type: 'array', items: { type: 'integer' } })(sparse)).toBe(false);
   });
 
+  it('reads object keys as ajv does: inherited and non-enumerable ones, keys Object.prototype has, no prototype', () => {
+    const schemas: JsonSchema[] = [
+      { type: 'object', properties: { a: { type: 'string' }, q: { type: 'string' } }, required: ['a'], additionalProperties: false },
+      { type: 'object', properties: { constructor: { type: 'string' }, a: { type: 'string' } }, additionalProperties: false },
+    ];
+    const hidden = (key: string, value: unknown, base: object = { a: 'x' }): object => Object.defineProperty({ ...base }, key, { value, enumerable: false });
+    const values: unknown[] = [
+      { a: 'x' },
+      { a: 'x', q: 'y' },
+      { a: 'x', q: undefined },
+      { a: 'x', z: undefined },
+      hidden('q', 5),
+      hidden('q', 'y'),
+      hidden('a', 'x', {}),
+      hidden('a', 5, {}),
+      hidden('z', 1),
+      Object.assign(Object.create({ extra: 1 }) as object, { a: 'x' }),
+      Object.assign(Object.create({ q: 5 }) as object, { a: 'x' }),
+      Object.assign(Object.create(null) as object, { a: 'x' }),
+      JSON.parse('{"a": "x", "__proto__": {"q": 5}}'),
+      {},
+      { constructor: 'c' },
+    ];
+    for (const schema of schemas) {
+      const check = schemaChecker(schema)!;
+      const oracle = ajv.compile(schema);
+      for (const value of values) expect([schema, value, check(value)]).toEqual([schema, value, oracle(value)]);
+    }
+  });
+
   it('counts string length in code points as ajv does', () => {
     const check = schemaChecker({ type: 'string', maxLength: 1 })!;
     expect(check('😀')).toBe(true);
