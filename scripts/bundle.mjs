@@ -150,9 +150,9 @@ for (const { dir, entries } of packages) {
 // The code cache: one process runs what a first use of each part runs and writes the cache files
 // when it exits. Without them everything works, only compiled on first use; so a failed warm-up
 // is reported, not fatal.
-const warmup = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache-warmup.mjs')], {
-  cwd: root,
-  env: { ...process.env, TOOLWRIGHT_CODE_CACHE: 'write' },
-  encoding: 'utf8',
-});
+// V8 stamps the cache with the process's V8 flags: the warm-up runs as a plain `node` does (no
+// NODE_OPTIONS, which may carry flags such as --max-old-space-size), or no process would take it.
+const env = { ...process.env, TOOLWRIGHT_CODE_CACHE: 'write' };
+delete env.NODE_OPTIONS;
+const warmup = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache-warmup.mjs')], { cwd: root, env, encoding: 'utf8' });
 if (warmup.status !== 0) process.stderr.write(`bundle: no code cache written (the warm-up failed): ${warmup.stderr || warmup.error}\n`);

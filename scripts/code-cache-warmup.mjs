@@ -47,12 +47,23 @@ note.toMcpTool();
 
 // An MCP server with one tool, over the in-memory transport.
 const server = new Server({ name: 'warmup', version: '1.0.0' }, { capabilities: { tools: {} } });
+// Its schema uses the keywords tool schemas commonly do, so the checks built for them are compiled here.
 const lookup = {
   name: 'lookup',
   description: 'Looks records up.',
   inputSchema: {
     type: 'object',
-    properties: { query: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 50 }, mode: { type: 'string', enum: ['fast', 'exact'] }, tags: { type: 'array', items: { type: 'string' } }, all: { type: 'boolean' } },
+    properties: {
+      query: { type: 'string', minLength: 1, maxLength: 200, description: 'What to look for' },
+      id: { type: 'string', pattern: '^[a-z]+-[0-9]+$' },
+      limit: { type: 'integer', minimum: 1, maximum: 50 },
+      score: { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 },
+      mode: { type: 'string', enum: ['fast', 'exact'] },
+      tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 5, uniqueItems: true },
+      range: { type: 'object', properties: { from: { type: 'string' }, to: { type: ['string', 'null'] } }, required: ['from'], additionalProperties: false },
+      target: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      all: { type: 'boolean' },
+    },
     required: ['query'],
     additionalProperties: false,
   },
@@ -70,8 +81,9 @@ await agent.initialize(new sdk.ConversationState({ workingDir: root }));
 agent.toolSchemas('openai');
 let id = 0;
 const calls = [
-  ['lookup', { query: 'open', limit: 5, mode: 'fast', tags: ['a'], all: false }],
-  ['lookup', { query: '', limit: 500 }],
+  ['lookup', { query: 'open', id: 'ab-12', limit: 5, score: 1.5, mode: 'fast', tags: ['a'], range: { from: 'a', to: null }, target: 3, all: false }],
+  ['lookup', { query: 'next', limit: 7 }],
+  ['lookup', { query: '', id: 'x', limit: 500, score: 0, mode: 'slow', tags: ['a', 'a'], range: { to: 1 }, target: true, extra: 1 }],
   ['note', args],
   ['note', { title: '', stars: 9 }],
 ];
