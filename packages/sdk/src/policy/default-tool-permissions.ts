@@ -14,6 +14,8 @@ export function defaultIsReadOnly(annotations: Pick<ToolAnnotations, 'readOnlyHi
  */
 export function defaultCheckPermissions(name: string, annotations: Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint'>): PermissionDecision {
   if (annotations.readOnlyHint === true) return ALLOW_READ_ONLY;
+  // The tool asked last time is most often the one asking now: no WeakMap and Map lookups then.
+  if (annotations === last.annotations && name === last.name) return last.decision;
   let byName = asks.get(annotations);
   if (!byName) asks.set(annotations, (byName = new Map()));
   let decision = byName.get(name);
@@ -22,8 +24,12 @@ export function defaultCheckPermissions(name: string, annotations: Pick<ToolAnno
     decision = Object.freeze({ behavior: 'ask', reason: 'tool', message: `'${name}' ${what}.` });
     byName.set(name, decision);
   }
+  last = { annotations, name, decision };
   return decision;
 }
 
 /** The default asks, built once per tool (annotations object) and name. */
 const asks = new WeakMap<object, Map<string, PermissionDecision>>();
+
+/** The default ask returned last, and for which tool (a one-entry cache in front of {@link asks}). */
+let last: { annotations: object | undefined; name: string; decision: PermissionDecision } = { annotations: undefined, name: '', decision: ALLOW_READ_ONLY };

@@ -27,7 +27,12 @@ interface RuleSet {
 /** Decisions that depend only on the rule, built once when the rule is added (the hot path allocates nothing for them). */
 const ruleDecisions = new WeakMap<PermissionRule, PermissionDecision>();
 
+/** The rule decided on last and its decision: the rule that decides a tool's calls is most often the same again. */
+let lastRule: PermissionRule | undefined;
+let lastDecision: PermissionDecision | undefined;
+
 function ruleDecision(rule: PermissionRule): PermissionDecision {
+  if (rule === lastRule) return lastDecision!;
   let decision = ruleDecisions.get(rule);
   if (!decision) {
     const text = `${formatRule(rule)}${sourceText(rule)}`;
@@ -39,6 +44,8 @@ function ruleDecision(rule: PermissionRule): PermissionDecision {
           : { behavior: 'ask', reason: 'rule', rule, message: `Rule ${text} asks before this call of '${rule.tool}'.` };
     ruleDecisions.set(rule, Object.freeze(decision));
   }
+  lastRule = rule;
+  lastDecision = decision;
   return decision;
 }
 
