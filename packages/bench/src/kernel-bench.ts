@@ -4,6 +4,7 @@
  * classes; cold import of the root entry against class-validator + class-transformer alone.
  */
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IsString, MinLength } from 'class-validator';
@@ -11,7 +12,7 @@ import { Action, createAjv, Field, jsonSchemaOf, Observation } from '@toolwright
 import type { Content, ToolExecutor } from '@toolwright/sdk';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import type { BenchRow, BenchTable } from './measure.js';
-import { interleavedSamples, median, roundRatios } from './measure.js';
+import { median, roundRatios, roundSamples } from './measure.js';
 
 type Plain = Record<string, unknown> & { a: number; b: number; title: string; priority: string; owner: { name: string } };
 
@@ -28,13 +29,14 @@ const directCall = async (args: Plain, render: (args: Plain) => string): Promise
 
 /**
  * Per-call overhead of a direct `tool.call`, interleaved with its baselines and measured in CPU
- * time (wall time on a shared machine mostly measures the neighbours). The baseline is a
- * synchronous ajv call (issue 15 asks for it; an awaited async wrapper hides a promise hop), and
- * the targets are issue 15's: ≤ 2× for `add`, ≤ 1.15× for `medium`, judged on the median of
- * per-round ratios (round r of every subject ran back to back, so the load of that moment
- * cancels; the range shown is their interquartile range). A floor row shows what no call API can
- * avoid: the Action built by `actionFromArguments` and the executor's Observation, behind one
- * awaited promise, with no context, lock or error funnel.
+ * time (wall time on a shared machine mostly measures the neighbours). The baseline is issue 15's
+ * synchronous ajv call, timed in a synchronous loop as the pipeline group times it (no await per
+ * call); the same call awaited by its caller (this group's baseline before) and an awaited async
+ * wrapper are rows of their own. Targets are issue 15's: ≤ 2× for `add`, ≤ 1.15× for `medium`,
+ * judged on the median of per-round ratios (round r of every subject ran close together, so the
+ * load of that moment cancels; the range shown is their interquartile range). Two floor rows show
+ * what no promise-returning call API avoids: the Action from `actionFromArguments` and the
+ * executor's Observation, alone and behind one awaited promise (no context, lock or error funnel).
  */
 async function callOverhead(): Promise<BenchTable> {
   const ajv = createAjv();
@@ -45,50 +47,57 @@ async function callOverhead(): Promise<BenchTable> {
   ] as const) {
     const validate = ajv.compile(tool.inputSchema());
     const executor = tool.executor! as ToolExecutor<Action, Observation>;
-    const samples = await interleavedSamples(
-      [
-        () => render(JSON.parse(json) as Plain),
-        () => {
-          const args = JSON.parse(json) as Plain;
-          if (!validate(args)) throw new Error('invalid');
-          return render(args);
-        },
-        async () => {
+    const ajvCall = (): string => {
+      const args = JSON.parse(json) as Plain;
+      if (!validate(args)) throw new Error('invalid');
+      return render(args);
+    };
+    const floor = (): Observation => floorCall(executor, tool.actionFromArguments(JSON.parse(json)));
+    const samples = await roundSamples([
+      { fn: () => render(JSON.parse(json) as Plain), sync: true },
+      { fn: ajvCall, sync: true },
+      { fn: ajvCall, sync: false },
+      {
+        fn: async () => {
           const args = JSON.parse(json) as Plain;
           if (!validate(args)) throw new Error('invalid');
           return directCall(args, render);
         },
-        async () => (await Promise.resolve(floorCall(executor, tool.actionFromArguments(JSON.parse(json))))).toLlmContent(),
-        async () => {
+        sync: false,
+      },
+      { fn: () => floor().toLlmContent(), sync: true },
+      { fn: async () => (await Promise.resolve(floor())).toLlmContent(), sync: false },
+      {
+        fn: async () => {
           const action = tool.actionFromArguments(JSON.parse(json));
           const observation = await tool.call(action as never);
           return observation.toLlmContent();
         },
-      ],
-      31,
-    );
-    const [limit, ajvSync, ajvAsync, floor, toolwright] = samples.map(median) as [number, number, number, number, number];
+        sync: false,
+      },
+    ]);
+    const [limit, ajvSync, ajvAwaited, ajvAsync, floorSync, floorAsync, toolwright] = samples.map(median) as [number, number, number, number, number, number, number];
     const vsSync = { baseline: ajvSync, baselineName: 'ajv sync' };
-    rows.push({ name: `${label}: JSON.parse + render (the limit)`, value: limit });
-    rows.push({ name: `${label}: JSON.parse + ajv + render (sync)`, value: ajvSync });
-    rows.push({ name: `${label}: JSON.parse + ajv + awaited async call`, value: ajvAsync, ...vsSync, ...roundRatios(samples[2]!, samples[1]!) });
-    rows.push({
-      name: `${label}: floor: actionFromArguments + execute behind one awaited promise + toLlmContent`,
-      value: floor,
-      ...vsSync,
-      ...roundRatios(samples[3]!, samples[1]!),
-      note: 'no context, lock or error funnel',
-    });
+    const against = (i: number): ReturnType<typeof roundRatios> => roundRatios(samples[i]!, samples[1]!);
+    rows.push({ name: `${label}: JSON.parse + render, synchronous loop (the limit)`, value: limit });
+    rows.push({ name: `${label}: JSON.parse + ajv + render, synchronous loop — the baseline`, value: ajvSync });
+    rows.push({ name: `${label}: the same, awaited by its caller`, value: ajvAwaited, ...vsSync, ...against(2), note: "this group's baseline before: one await per call" });
+    rows.push({ name: `${label}: JSON.parse + ajv + awaited async call`, value: ajvAsync, ...vsSync, ...against(3) });
+    rows.push({ name: `${label}: floor: actionFromArguments + execute + toLlmContent (sync)`, value: floorSync, ...vsSync, ...against(4), note: 'no context, lock or error funnel' });
+    rows.push({ name: `${label}: floor: the same behind one awaited promise`, value: floorAsync, ...vsSync, ...against(5), note: 'the least any promise-returning call costs' });
     rows.push({
       name: `${label}: Toolwright parse → actionFromArguments → call → toLlmContent`,
       value: toolwright,
       ...vsSync,
-      ...roundRatios(samples[4]!, samples[1]!),
+      ...against(6),
       target,
-      note: `issue 15; ${roundRatios(samples[4]!, samples[2]!).ratio.toFixed(2)}× the awaited ajv path, ${roundRatios(samples[4]!, samples[3]!).ratio.toFixed(2)}× the floor`,
+      note: `issue 15; ${roundRatios(samples[6]!, samples[2]!).ratio.toFixed(2)}× ajv sync awaited, ${roundRatios(samples[6]!, samples[5]!).ratio.toFixed(2)}× the awaited floor`,
     });
   }
-  return { title: 'Per-call overhead (sequential, CPU µs per call, medians of 31 interleaved rounds; ratio = median of per-round ratios [interquartile range])', rows };
+  return {
+    title: `Per-call overhead (sequential, CPU µs per call, medians of 31 interleaved rounds in rotating order; ratio = median of per-round ratios [interquartile range]; 1-minute load ${loadavg()[0]!.toFixed(2)} at the end)`,
+    rows,
+  };
 }
 
 function schemaGeneration(): BenchTable {

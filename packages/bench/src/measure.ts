@@ -1,3 +1,6 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 /** One benchmark result row. */
 export interface BenchRow {
   /** What was measured. */
@@ -81,6 +84,55 @@ export async function interleavedSamples(fns: readonly (() => unknown)[], rounds
   const samples = fns.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < fns.length; i++) samples[i]!.push(await cpuPerCall(fns[i]!, iterations));
+  }
+  return samples;
+}
+
+/** One measured subject: synchronous ones are timed in a plain loop (no await per call), others awaited call by call. */
+export interface Subject {
+  fn: () => unknown;
+  sync: boolean;
+}
+
+/** V8's collector, exposed at run time (benches run without `--expose-gc`); undefined when V8 refuses. */
+function exposeGc(): ((options?: { type: 'minor' | 'major' }) => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+  } catch {
+    return undefined;
+  }
+}
+
+let collect: ReturnType<typeof exposeGc> | null = null;
+
+/** CPU µs per call of one batch of `subject`. */
+async function batch(subject: Subject, iterations: number): Promise<number> {
+  const { fn } = subject;
+  const start = process.cpuUsage();
+  if (subject.sync) for (let i = 0; i < iterations; i++) fn();
+  else for (let i = 0; i < iterations; i++) await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / iterations;
+}
+
+/**
+ * Each subject's per-round CPU µs per call: `rounds` rounds, each running every subject's batch
+ * once (round r starts at subject r mod n, so the order rotates and no subject always follows
+ * the same one), each batch after a minor GC (garbage of the previous batch is not billed to the
+ * next). Round r of every subject ran close together, so per-round ratios cancel most of the load
+ * (see {@link roundRatios}). The pipeline group measures the same way.
+ */
+export async function roundSamples(subjects: readonly Subject[], rounds = 31, iterations = 10_000): Promise<number[][]> {
+  if (collect === null) collect = exposeGc();
+  for (const subject of subjects) for (let i = 0; i < 3; i++) await batch(subject, iterations);
+  const samples = subjects.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < subjects.length; k++) {
+      const i = (r + k) % subjects.length;
+      collect?.({ type: 'minor' });
+      samples[i]!.push(await batch(subjects[i]!, iterations));
+    }
   }
   return samples;
 }
