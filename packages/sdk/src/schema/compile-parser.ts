@@ -5,6 +5,7 @@ import type { JsonSchema } from './json-schema.js';
 import { fieldChecker } from './run-field-checks.js';
 import { codePoints, schemaChecker } from './schema-checker.js';
 import type { ValidationIssue } from './validation-issue.js';
+import { CodeRefs } from './code-refs.js';
 
 /**
  * Checks wire data and builds the class instance in one pass: the instance when the data is valid
@@ -29,22 +30,6 @@ const NUMERIC = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinim
 
 /** The class cannot be compiled into one pass: it keeps the two-pass path (ajv, then a hydrator). */
 class NotCompiled extends Error {}
-
-/** Collects the values the generated code refers to (as `r0`, `r1`…: context constants, not array reads). */
-class Refs {
-  readonly values: unknown[] = [];
-  private next = 0;
-
-  ref(value: unknown): string {
-    this.values.push(value);
-    return `r${this.values.length - 1}`;
-  }
-
-  /** A fresh local name. */
-  local(prefix: string): string {
-    return `${prefix}${this.next++}`;
-  }
-}
 
 const lit = (value: unknown): string => JSON.stringify(value);
 
@@ -77,17 +62,17 @@ function isSimpleLiteral(value: unknown): boolean {
  * Statements that `return undefined` when `v` (a local) fails a plain value's schema: inline for
  * the keywords class fields use, else through the closure checker of that schema (same verdicts).
  */
-function valueCheck(schema: JsonSchema, v: string, refs: Refs): string {
+function valueCheck(schema: JsonSchema, v: string, refs: CodeRefs): string {
   return inlineCheck(schema, v, refs) ?? closureCheck(schema, v, refs);
 }
 
-function closureCheck(schema: JsonSchema, v: string, refs: Refs): string {
+function closureCheck(schema: JsonSchema, v: string, refs: CodeRefs): string {
   const check = schemaChecker(schema);
   if (!check) throw new NotCompiled('a field schema the closure checker does not cover');
   return `if (!${refs.ref(check)}(${v})) return undefined;`;
 }
 
-function inlineCheck(schema: JsonSchema, v: string, refs: Refs): string | undefined {
+function inlineCheck(schema: JsonSchema, v: string, refs: CodeRefs): string | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined;
   const k = keywordsOf(schema);
   for (const key of k.keys()) if (!INLINE.has(key)) return undefined;
@@ -179,7 +164,7 @@ function nestedObjectNullable(schema: JsonSchema, nested: ClassModel): boolean {
 }
 
 /** Statements for a nested field: `v` (not undefined, not null) becomes the built value or the parser returns undefined. */
-function nestedValue(field: FieldModel, v: string, parserOf: (m: ClassModel) => Parser, refs: Refs): string {
+function nestedValue(field: FieldModel, v: string, parserOf: (m: ClassModel) => Parser, refs: CodeRefs): string {
   const nested = field.nested!;
   const parse = refs.ref(parserOf(nested));
   if (!field.isArray) {
@@ -210,7 +195,7 @@ function nestedValue(field: FieldModel, v: string, parserOf: (m: ClassModel) => 
 }
 
 /** The code of one field: read, null read as absent where it means that, default, check, build, store. */
-function fieldCode(model: ClassModel, field: FieldModel, parserOf: (m: ClassModel) => Parser, refs: Refs, scratch: string): string {
+function fieldCode(model: ClassModel, field: FieldModel, parserOf: (m: ClassModel) => Parser, refs: CodeRefs, scratch: string): string {
   const lines: string[] = [];
   const v = refs.local('v');
   lines.push(`let ${v} = data[${lit(field.wireName)}];`);
@@ -268,7 +253,7 @@ function build(model: ClassModel, parserOf: (m: ClassModel) => Parser, runClassV
   if (!properties || Object.keys(properties).length !== wire.length || model.fields.some((f) => properties[f.wireName] !== f.validationSchema)) {
     throw new NotCompiled('properties');
   }
-  const refs = new Refs();
+  const refs = new CodeRefs();
   const Cls = refs.ref(model.cls);
   const scratchValues: ValidationIssue[] = [];
   const scratch = refs.ref(scratchValues);

@@ -1,6 +1,7 @@
 import type { JsonSchema } from './json-schema.js';
 import { codePoints, schemaChecker } from './schema-checker.js';
 import type { SchemaCheck } from './schema-checker.js';
+import { CodeRefs } from './code-refs.js';
 
 /** Keywords that never change a verdict. */
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', '$comment', 'readOnly', 'writeOnly']);
@@ -43,25 +44,6 @@ const TYPE_TESTS: Readonly<Record<string, string>> = {
 /** The schema cannot be written out: the caller keeps its other checks. */
 class NotCompiled extends Error {}
 
-/**
- * The values the generated code refers to, passed in as arguments (`r0`, `r1`…) and local names.
- * Nothing of a schema reaches the source text except through {@link lit} (JSON string, number,
- * boolean and null literals) or as one of these arguments.
- */
-class Refs {
-  readonly values: unknown[] = [];
-  private next = 0;
-
-  ref(value: unknown): string {
-    this.values.push(value);
-    return `r${this.values.length - 1}`;
-  }
-
-  local(prefix: string): string {
-    return `${prefix}${this.next++}`;
-  }
-}
-
 /** A JSON literal of a string, finite number, boolean or null (JSON.stringify escapes quotes, backslashes and control characters). */
 function lit(value: string | number | boolean | null): string {
   if (typeof value === 'number' && !Number.isFinite(value)) throw new NotCompiled('a number that is not finite');
@@ -89,7 +71,7 @@ function keywordsOf(schema: Record<string, unknown>): Map<string, unknown> {
 }
 
 /** Statements that `return false` when `v` (a local) fails `schema`. */
-function checkCode(schema: unknown, v: string, refs: Refs): string {
+function checkCode(schema: unknown, v: string, refs: CodeRefs): string {
   if (schema === true) return '';
   if (schema === false) return 'return false;';
   if (!isRecord(schema)) throw new NotCompiled('a schema that is not an object');
@@ -165,7 +147,7 @@ function enumCode(k: Map<string, unknown>, v: string): string | undefined {
   return out.join(' ');
 }
 
-function arrayCode(k: Map<string, unknown>, v: string, refs: Refs): string {
+function arrayCode(k: Map<string, unknown>, v: string, refs: CodeRefs): string {
   const out: string[] = [];
   if (k.has('minItems')) out.push(`if (!(${v}.length >= ${lit(k.get('minItems') as number)})) return false;`);
   if (k.has('maxItems')) out.push(`if (!(${v}.length <= ${lit(k.get('maxItems') as number)})) return false;`);
@@ -181,7 +163,7 @@ function arrayCode(k: Map<string, unknown>, v: string, refs: Refs): string {
 }
 
 /** `properties`, `required` and `additionalProperties`, read as ajv reads them: declared keys by name, extra keys by for-in. */
-function objectCode(k: Map<string, unknown>, v: string, refs: Refs): string {
+function objectCode(k: Map<string, unknown>, v: string, refs: CodeRefs): string {
   const out: string[] = [];
   const properties = k.get('properties');
   if (properties !== undefined && !isRecord(properties)) throw new NotCompiled('properties that are not an object');
@@ -211,7 +193,7 @@ function objectCode(k: Map<string, unknown>, v: string, refs: Refs): string {
 }
 
 /** A (sub)schema with keywords not written out: its closure-built check (same verdicts), or no generated check at all. */
-function closureCode(schema: JsonSchema, v: string, refs: Refs): string {
+function closureCode(schema: JsonSchema, v: string, refs: CodeRefs): string {
   const check = schemaChecker(schema);
   if (!check) throw new NotCompiled('a schema the closure checker does not cover either');
   return `if (!${refs.ref(check)}(${v})) return false;`;
@@ -242,7 +224,7 @@ export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | undefined 
     root = rest;
   }
   for (const key of keywordsOf(root).keys()) if (!COVERED.has(key)) return undefined;
-  const refs = new Refs();
+  const refs = new CodeRefs();
   try {
     const body = checkCode(root, 'value', refs);
     const names = refs.values.map((_, i) => `r${i}`);
