@@ -13,15 +13,13 @@
  * medians over the rounds.
  */
 import { loadavg } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { ActionEvent, Agent, ConversationState, createAjv, Observation, ObservationEvent } from '@toolwright/sdk';
 import { accessOf } from '@toolwright/sdk/internal';
 import type { AgentEvent, AgentOptions, CallMiddleware, ResourceLocks, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
 import type { BenchRow, BenchTable } from './measure.js';
-import { median } from './measure.js';
+import { median, roundSamples } from './measure.js';
 
 type Plain = Record<string, unknown> & { a: number; b: number; title: string; priority: string; owner: { name: string } };
 
@@ -30,52 +28,6 @@ const noopHook = (): undefined => undefined;
 const toolPassThrough: ToolMiddleware = async function* (_call, next) {
   yield* next();
 };
-
-/** One measured subject: synchronous ones are timed in a plain loop, others awaited call by call. */
-interface Subject {
-  fn: () => unknown;
-  sync: boolean;
-}
-
-/** V8's collector, exposed at run time (the bench runs without `--expose-gc`); undefined when V8 refuses. */
-function exposeGc(): ((options?: { type: 'minor' | 'major' }) => void) | undefined {
-  try {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
-  } catch {
-    return undefined;
-  }
-}
-
-const collect = exposeGc();
-
-/** CPU µs per call of one batch. */
-async function batch(subject: Subject, iterations: number): Promise<number> {
-  const { fn } = subject;
-  const start = process.cpuUsage();
-  if (subject.sync) for (let i = 0; i < iterations; i++) fn();
-  else for (let i = 0; i < iterations; i++) await fn();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / iterations;
-}
-
-/**
- * Each subject's per-round CPU µs per call: `rounds` rounds, each running every subject's batch
- * once (round r starts at subject r mod n, so the order rotates), each batch after a minor GC.
- * Round r of every subject ran close together, so per-round differences cancel most of the load.
- */
-async function roundSamples(subjects: readonly Subject[], rounds = 31, iterations = 10_000): Promise<number[][]> {
-  for (const subject of subjects) for (let i = 0; i < 3; i++) await batch(subject, iterations);
-  const samples = subjects.map(() => [] as number[]);
-  for (let r = 0; r < rounds; r++) {
-    for (let k = 0; k < subjects.length; k++) {
-      const i = (r + k) % subjects.length;
-      collect?.({ type: 'minor' });
-      samples[i]!.push(await batch(subjects[i]!, iterations));
-    }
-  }
-  return samples;
-}
 
 /** The targets of the issues, as ratios to the synchronous ajv call. */
 interface Targets {
