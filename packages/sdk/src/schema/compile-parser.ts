@@ -6,6 +6,7 @@ import { fieldChecker } from './run-field-checks.js';
 import { codePoints, schemaChecker } from './schema-checker.js';
 import type { ValidationIssue } from './validation-issue.js';
 import { CodeRefs } from './code-refs.js';
+import { verdictKeywordsOf } from './schema-keywords.js';
 
 /**
  * Checks wire data and builds the class instance in one pass: the instance when the data is valid
@@ -13,9 +14,6 @@ import { CodeRefs } from './code-refs.js';
  * read as absent), else `undefined`, and the caller asks the exact path for the issues.
  */
 export type Parser = (data: unknown) => object | undefined;
-
-/** Keywords that never change a verdict. */
-const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', '$comment', 'readOnly', 'writeOnly']);
 
 /** Keywords written out inline for a plain (not nested) value; a schema with any other one is checked by a closure. */
 const INLINE = new Set(['type', 'enum', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'items']);
@@ -32,17 +30,6 @@ const NUMERIC = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinim
 class NotCompiled extends Error {}
 
 const lit = (value: unknown): string => JSON.stringify(value);
-
-/** The schema's keywords that matter for the verdict (annotations and undefined-valued keywords dropped, as ajv reads them). */
-function keywordsOf(schema: JsonSchema): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const key of Object.keys(schema)) {
-    const value = schema[key];
-    if (value === undefined || ANNOTATIONS.has(key)) continue;
-    out.set(key, value);
-  }
-  return out;
-}
 
 /** The types a `type` keyword names: one type, possibly with `null`; undefined for anything else. */
 function typesOf(type: unknown): { main: string | undefined; nullable: boolean } | undefined {
@@ -74,7 +61,7 @@ function closureCheck(schema: JsonSchema, v: string, refs: CodeRefs): string {
 
 function inlineCheck(schema: JsonSchema, v: string, refs: CodeRefs): string | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined;
-  const k = keywordsOf(schema);
+  const k = verdictKeywordsOf(schema);
   for (const key of k.keys()) if (!INLINE.has(key)) return undefined;
   for (const key of NUMERIC) {
     const value = k.get(key);
@@ -151,11 +138,11 @@ function inlineCheck(schema: JsonSchema, v: string, refs: CodeRefs): string | un
 
 /** The schema of a nested class's value must be that class's own validation schema (plus annotations, `null`): else no one-pass parser. */
 function nestedObjectNullable(schema: JsonSchema, nested: ClassModel): boolean {
-  const k = keywordsOf(schema);
+  const k = verdictKeywordsOf(schema);
   for (const key of k.keys()) if (!OBJECT_KEYWORDS.has(key)) throw new NotCompiled(`nested keyword ${key}`);
   const types = typesOf(k.get('type'));
   if (!types || types.main !== 'object') throw new NotCompiled('nested type');
-  const own = keywordsOf(nested.validationSchema);
+  const own = verdictKeywordsOf(nested.validationSchema);
   for (const key of OBJECT_KEYWORDS) {
     if (key === 'type') continue;
     if (lit(k.get(key)) !== lit(own.get(key))) throw new NotCompiled(`nested ${key} differs from the class's`);
@@ -171,7 +158,7 @@ function nestedValue(field: FieldModel, v: string, parserOf: (m: ClassModel) => 
     nestedObjectNullable(field.validationSchema, nested);
     return `${v} = ${parse}(${v}); if (${v} === undefined) return undefined;`;
   }
-  const k = keywordsOf(field.validationSchema);
+  const k = verdictKeywordsOf(field.validationSchema);
   for (const key of k.keys()) if (!ARRAY_KEYWORDS.has(key)) throw new NotCompiled(`array keyword ${key}`);
   const types = typesOf(k.get('type'));
   if (!types || types.main !== 'array') throw new NotCompiled('array type');
@@ -243,7 +230,7 @@ export function compileParser(model: ClassModel, parserOf: (m: ClassModel) => Pa
 }
 
 function build(model: ClassModel, parserOf: (m: ClassModel) => Parser, runClassValidator: ClassValidatorRunner): Parser {
-  const root = keywordsOf(model.validationSchema);
+  const root = verdictKeywordsOf(model.validationSchema);
   for (const key of root.keys()) if (!OBJECT_KEYWORDS.has(key)) throw new NotCompiled(`class keyword ${key}`);
   if (root.get('type') !== 'object' || root.get('additionalProperties') !== false) throw new NotCompiled('class schema');
   const wire = model.fields.map((f) => f.wireName);

@@ -2,9 +2,7 @@ import type { JsonSchema } from './json-schema.js';
 import { codePoints, schemaChecker } from './schema-checker.js';
 import type { SchemaCheck } from './schema-checker.js';
 import { CodeRefs } from './code-refs.js';
-
-/** Keywords that never change a verdict. */
-const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', '$comment', 'readOnly', 'writeOnly']);
+import { verdictKeywordsOf } from './schema-keywords.js';
 
 /** Keywords written out as code; a (sub)schema with any other one is checked by the closure checker, or not compiled. */
 const COVERED = new Set([
@@ -59,23 +57,12 @@ function isSimpleLiteral(value: unknown): value is string | number | boolean | n
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 }
 
-/** The keywords that matter for the verdict (annotations and undefined-valued keywords dropped, as ajv reads them). */
-function keywordsOf(schema: Record<string, unknown>): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const key of Object.keys(schema)) {
-    const value = schema[key];
-    if (value === undefined || ANNOTATIONS.has(key)) continue;
-    out.set(key, value);
-  }
-  return out;
-}
-
 /** Statements that `return false` when `v` (a local) fails `schema`. */
 function checkCode(schema: unknown, v: string, refs: CodeRefs): string {
   if (schema === true) return '';
   if (schema === false) return 'return false;';
   if (!isRecord(schema)) throw new NotCompiled('a schema that is not an object');
-  const k = keywordsOf(schema);
+  const k = verdictKeywordsOf(schema);
   for (const key of k.keys()) if (!COVERED.has(key)) return closureCode(schema, v, refs);
   const out: string[] = [];
   const type = k.get('type');
@@ -223,7 +210,7 @@ export function compileSchemaCheck(schema: JsonSchema): SchemaCheck | undefined 
     const { $schema: _dialect, ...rest } = schema;
     root = rest;
   }
-  for (const key of keywordsOf(root).keys()) if (!COVERED.has(key)) return undefined;
+  for (const key of verdictKeywordsOf(root).keys()) if (!COVERED.has(key)) return undefined;
   const refs = new CodeRefs();
   try {
     const body = checkCode(root, 'value', refs);

@@ -1,8 +1,8 @@
 import type { JsonSchema } from './json-schema.js';
+import { ANNOTATION_KEYWORDS } from './schema-keywords.js';
 
 type JsonObject = Record<string, unknown>;
 
-const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
 const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
 
@@ -47,7 +47,7 @@ export function mergeSchemas(a: JsonSchema, b: JsonSchema, conflicts: string[]):
       continue;
     }
     const current = out[key];
-    if (sameJson(current, value) || ANNOTATIONS.has(key)) continue;
+    if (sameJson(current, value) || ANNOTATION_KEYWORDS.has(key)) continue;
     if (key === 'properties' && isObject(current) && isObject(value)) {
       const merged: JsonObject = { ...current };
       for (const [name, schema] of Object.entries(value)) {

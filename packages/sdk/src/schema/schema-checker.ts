@@ -1,14 +1,12 @@
 import type { JsonSchema } from './json-schema.js';
+import { ANNOTATION_KEYWORDS } from './schema-keywords.js';
 
 /** A compiled yes/no check of one JSON Schema (no error reporting: that stays with ajv). */
 export type SchemaCheck = (value: unknown) => boolean;
 
-/** Keywords that never change a verdict. */
-const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', '$comment', 'readOnly', 'writeOnly']);
-
 /** Every keyword {@link schemaChecker} understands; a schema with any other one is left to ajv. */
 const KNOWN = new Set([
-  ...ANNOTATIONS,
+  ...ANNOTATION_KEYWORDS,
   'type',
   'nullable',
   'enum',
@@ -140,7 +138,7 @@ function readKeywords(schema: Record<string, unknown>): Keywords {
       continue;
     }
     // A keyword whose value is undefined is absent (ajv reads it so).
-    if (value === undefined || ANNOTATIONS.has(key)) continue;
+    if (value === undefined || ANNOTATION_KEYWORDS.has(key)) continue;
     switch (key) {
       case 'type': {
         const types = Array.isArray(value) ? [...(value as string[])] : [value as string];
