@@ -3,6 +3,7 @@ import { createAjv } from '../schema/ajv-loader.js';
 import type { JsonSchemaDialect } from '../schema/ajv-loader.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { compileSchemaCheck } from '../schema/compile-schema-check.js';
+import { Heat } from '../schema/heat.js';
 import { schemaChecker } from '../schema/schema-checker.js';
 import { issuesFromAjv } from '../schema/validation-issue.js';
 import type { ValidationIssue } from '../schema/validation-issue.js';
@@ -15,15 +16,6 @@ const NO_ISSUES = Object.freeze([]) as unknown as ValidationIssue[];
 
 /** Accepts everything: for schemas no dialect could compile (the server still validates). */
 const ACCEPT_ALL: SchemaCheck = () => NO_ISSUES;
-
-/**
- * A schema whose checks come this many within {@link HOT_WINDOW_MS} is hot: its check is then
- * generated ({@link compileSchemaCheck}), as the codec does for hot classes. The closure checker
- * serves the first calls and schemas checked now and then (no code generated for them).
- */
-const HOT_CALLS = 64;
-/** See {@link HOT_CALLS}: 64 checks within 64 ms, about 1,000 a second. */
-const HOT_WINDOW_MS = 64;
 
 /**
  * The JSON Schema dialect of a schema: its `$schema`, else 2020-12 (MCP's default dialect).
@@ -70,16 +62,11 @@ export class SchemaValidatorCache {
     const quick = schemaChecker(schema);
     if (!quick) return this.compileWithAjv(schema);
     let full: SchemaCheck | undefined;
-    let calls = 0;
-    let windowStart = 0;
-    // The closure checker, counting its calls until the schema is hot; then the generated check
-    // (or the closure checker for good, when the schema cannot be generated).
+    const heat = new Heat();
+    // The closure checker until the schema is hot (the codec's rule, see Heat); then the generated
+    // check (or the closure checker for good, when the schema cannot be generated).
     let verdict = (value: unknown): boolean => {
-      if (++calls === 1) windowStart = performance.now();
-      else if (calls >= HOT_CALLS) {
-        calls = 0;
-        if (performance.now() - windowStart <= HOT_WINDOW_MS) verdict = compileSchemaCheck(schema) ?? quick;
-      }
+      if (heat.tick()) verdict = compileSchemaCheck(schema) ?? quick;
       return quick(value);
     };
     return (value) => (verdict(value) ? NO_ISSUES : (full ??= this.compileWithAjv(schema))(value));

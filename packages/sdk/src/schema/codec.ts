@@ -14,6 +14,7 @@ import { schemaChecker } from './schema-checker.js';
 import type { SchemaCheck } from './schema-checker.js';
 import { issuesFromAjv, joinPath } from './validation-issue.js';
 import type { ValidationIssue } from './validation-issue.js';
+import { Heat, HOT_CALLS } from './heat.js';
 
 /** The outcome of {@link Codec.parse}: an instance, or the issues that prevented it. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
@@ -38,17 +39,6 @@ export interface Codec<T> {
   serialize(instance: T): Record<string, unknown>;
 }
 
-/**
- * A class whose calls come this many within {@link HOT_WINDOW_MS} is hot: its one-pass parser is
- * generated (or ajv compiles its validator and its hydrator is compiled). Compiling costs 1-3 ms and saves 1-3 µs per call
- * only while the class is called often; with many tools called in turn, the shared closure
- * path is as fast as ajv alone, and compiled code per class is slower (it stays in V8's
- * interpreter), so a class called now and then never compiles.
- */
-const INTERPRETED_CALLS = 64;
-/** See {@link INTERPRETED_CALLS}: 64 calls within 64 ms, about 1,000 calls a second. */
-const HOT_WINDOW_MS = 64;
-
 let fastAjv: ReturnType<typeof createAjv> | undefined;
 let reportingAjv: ReturnType<typeof createAjv> | undefined;
 
@@ -66,7 +56,7 @@ export function codecOf<T extends object>(cls: AnyClass<T>): Codec<T> {
 
 /**
  * @internal A new, uncached codec of `cls` that counts `interpretedCalls` calls (instead of
- * {@link INTERPRETED_CALLS}) to tell whether the class is hot. `Infinity`: always the closure
+ * {@link HOT_CALLS}) to tell whether the class is hot. `Infinity`: always the closure
  * path; 0: the one-pass parser (else ajv and the compiled hydrator) from the first call. Tests
  * hold each path to the same verdicts and instances with it.
  */
@@ -88,8 +78,7 @@ class ClassCodec<T extends object> implements Codec<T> {
   private parser: Parser | undefined;
   private check: ValidateFunction | undefined;
   private interpreted: SchemaCheck | null | undefined;
-  private interpretedCalls = 0;
-  private windowStart = 0;
+  private readonly heat: Heat;
   private report: ValidateFunction | undefined;
 
   private dropNulls: NullDropper;
@@ -97,8 +86,9 @@ class ClassCodec<T extends object> implements Codec<T> {
 
   constructor(
     readonly model: ClassModel,
-    private readonly interpretedLimit = INTERPRETED_CALLS,
+    interpretedLimit = HOT_CALLS,
   ) {
+    this.heat = new Heat(interpretedLimit);
     this.dropNulls = sharedDropperOf(model);
     this.hydrate = sharedHydratorOf(model);
   }
@@ -127,7 +117,7 @@ class ClassCodec<T extends object> implements Codec<T> {
   }
 
   /**
-   * The check for this call. Until a class is hot ({@link INTERPRETED_CALLS}): the closure-built
+   * The check for this call. Until a class is hot ({@link HOT_CALLS}): the closure-built
    * {@link schemaChecker} with the shared hydrator (no ajv load, no code generation: a rarely
    * called tool never pays for either, and with many tools called in turn one shared,
    * optimized path serves them all). Then the class's one-pass parser (fastest for a tool called
@@ -137,7 +127,7 @@ class ClassCodec<T extends object> implements Codec<T> {
    */
   private checker(): SchemaCheck {
     if (this.interpreted === undefined) this.interpreted = schemaChecker(this.model.validationSchema) ?? null;
-    if (this.interpreted && !this.isHot()) return this.interpreted;
+    if (this.interpreted && !this.heat.tick()) return this.interpreted;
     if (this.interpreted) {
       this.parser = parserOf(this.model);
       if (this.parser) return this.interpreted;
@@ -146,19 +136,6 @@ class ClassCodec<T extends object> implements Codec<T> {
     this.dropNulls = dropperOf(this.model);
     this.hydrate = hydratorOf(this.model);
     return (this.check = (fastAjv ??= createAjv()).compile(this.model.validationSchema));
-  }
-
-  /** Counts an interpreted call; true when this class's calls are frequent enough to compile (see {@link INTERPRETED_CALLS}). */
-  private isHot(): boolean {
-    if (this.interpretedLimit === 0) return true;
-    const calls = ++this.interpretedCalls;
-    if (calls === 1) {
-      this.windowStart = performance.now();
-      return false;
-    }
-    if (calls < this.interpretedLimit) return false;
-    this.interpretedCalls = 0;
-    return performance.now() - this.windowStart <= HOT_WINDOW_MS;
   }
 
   private explain(input: unknown): ValidationIssue[] {
