@@ -5,6 +5,7 @@ import { Observation } from '../tool/observation.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { GroupActivation } from './group-activation.js';
 import { RawSchemaTool } from './raw-schema-tool.js';
+import { instructionTag } from './render-instructions.js';
 import type { ToolGroup } from './tool-group.js';
 
 /** The meta tool's name. */
@@ -14,10 +15,15 @@ function invalid(message: string): ToolwrightError {
   return new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message, details: { tool: RESET_TOOLS } });
 }
 
-/** The group instructions of `names`, as `<tool-instructions><group name="g">…</group></tool-instructions>`. */
+/**
+ * The group instructions of `names`, in the one format of every instruction text
+ * ({@link instructionTag}: `<tool-instruction name="g">…</tool-instruction>`), joined by newlines.
+ */
 export function groupInstructions(groups: readonly ToolGroup[], names: ReadonlySet<string>): string {
-  const parts = groups.filter((g) => names.has(g.name) && g.instructions?.trim()).map((g) => `<group name="${g.name}">${g.instructions!.trim()}</group>`);
-  return parts.length === 0 ? '' : `<tool-instructions>${parts.join('')}</tool-instructions>`;
+  return groups
+    .filter((g) => names.has(g.name) && g.instructions?.trim())
+    .map((g) => instructionTag(g.name, g.instructions!.trim()))
+    .join('\n');
 }
 
 /**

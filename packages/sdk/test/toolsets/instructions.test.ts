@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Agent, CombinedToolset, FilteredToolset, FunctionToolset, renderInstructions } from '@toolwright/sdk';
+import { Agent, CombinedToolset, FilteredToolset, FunctionToolset, renderInstructions, ToolGroupsToolset } from '@toolwright/sdk';
 import { conversation, textTool } from './fixtures.js';
 
 async function instructionsOf(agent: Agent, values: Record<string, unknown> = {}): Promise<string> {
@@ -50,5 +50,18 @@ describe('tool instructions', () => {
   it('is empty without toolsets', async () => {
     expect(await instructionsOf(new Agent({ extraTools: [textTool('a')] }))).toBe('');
     expect(renderInstructions([], () => true)).toBe('');
+  });
+
+  it('are written in one format everywhere: reset_tools returns the same tag agent.instructions() writes', async () => {
+    const groups = new ToolGroupsToolset({ groups: [{ name: 'db', description: 'Database tools.', instructions: 'Use transactions.', tools: [textTool('query')] }, { name: 'web', description: 'Web tools.', instructions: 'Cite sources.', tools: [textTool('fetch')] }] });
+    const agent = new Agent({ toolsets: [groups] });
+    await agent.initialize(conversation());
+    await agent.startTurn();
+    const reset = await agent.executeToolCall({ id: 'r', name: 'reset_tools', arguments: { db: true, web: true } });
+    await agent.startTurn();
+    const tags = '<tool-instruction name="db">Use transactions.</tool-instruction>\n<tool-instruction name="web">Cite sources.</tool-instruction>';
+    expect(reset.observation.text).toBe(`The currently activated tool group(s): db, web.\n${tags}`);
+    expect(await agent.instructions()).toBe(tags);
+    await agent.close();
   });
 });

@@ -60,11 +60,11 @@ describe('ToolGroupsToolset', () => {
   it('takes the arguments as the final state (fact 24) and returns the activated groups with their instructions (fact 26)', async () => {
     const agent = await agentWith(new ToolGroupsToolset({ groups: groups() }));
     expect((await reset(agent, { database: true })).observation.text).toBe(
-      'The currently activated tool group(s): database.\n<tool-instructions><group name="database">Always wrap mutations in a transaction.</group></tool-instructions>',
+      'The currently activated tool group(s): database.\n<tool-instruction name="database">Always wrap mutations in a transaction.</tool-instruction>',
     );
     expect((await agent.startTurn()).names()).toEqual(['db_query', 'db_migrate', 'reset_tools']);
     expect((await reset(agent, { deployment: true })).observation.text).toBe(
-      'The currently activated tool group(s): deployment.\n<tool-instructions><group name="deployment">Confirm the target environment before deploying.</group></tool-instructions>',
+      'The currently activated tool group(s): deployment.\n<tool-instruction name="deployment">Confirm the target environment before deploying.</tool-instruction>',
     );
     expect((await agent.startTurn()).names()).toEqual(['deploy', 'reset_tools']);
     expect((await reset(agent, {})).observation.text).toBe('All tool groups are currently deactivated.');
