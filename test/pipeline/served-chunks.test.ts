@@ -43,11 +43,8 @@ describe('streamed chunks over MCP (serve)', () => {
         [2, 'two'],
         [3, 'three'],
       ]);
-      expect(result.content).toEqual([
-        { type: 'text', text: 'one' },
-        { type: 'text', text: 'two' },
-        { type: 'text', text: 'three' },
-      ]);
+      // The chunks are pieces of one text: the result has them as one block (the tool yields no newlines).
+      expect(result.content).toEqual([{ type: 'text', text: 'onetwothree' }]);
     } finally {
       await client.close();
       await server.close();

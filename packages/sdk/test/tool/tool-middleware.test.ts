@@ -89,11 +89,8 @@ describe('tool middleware (AgentScope onion)', () => {
     const progress: ToolCallProgress[] = [];
     const observation = await tool.call(tool.actionFromArguments({ words: 'one two three' }), { toolCallId: 'c1', onProgress: (p) => progress.push(p) });
     expect(log).toEqual(['m-pre', 'tool yields one', 'm saw one', 'tool yields two', 'm saw two', 'tool yields three', 'm saw three', 'm-post']);
-    expect(observation.content).toEqual([
-      { type: 'text', text: 'one' },
-      { type: 'text', text: 'two' },
-      { type: 'text', text: 'three' },
-    ]);
+    // Adjacent text chunks are one text, cut into pieces: they coalesce into one block.
+    expect(observation.content).toEqual([{ type: 'text', text: 'onetwothree' }]);
     expect(progress.map((p) => [p.progress, p.message, p.toolCallId, p.toolName])).toEqual([
       [1, 'one', 'c1', 'stream'],
       [2, 'two', 'c1', 'stream'],
@@ -108,7 +105,7 @@ describe('tool middleware (AgentScope onion)', () => {
     };
     const log: string[] = [];
     const streamed = streamTool(log).use(upper);
-    expect((await streamed.call(streamed.actionFromArguments({ words: 'a b' }))).text).toBe('A\nB');
+    expect((await streamed.call(streamed.actionFromArguments({ words: 'a b' }))).text).toBe('AB');
 
     const polite = sayTool([], [
       async function* (call, next) {
