@@ -1,14 +1,29 @@
-import { mkdirSync, openSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { PermissionRule } from './permission-rule.js';
 import { formatRule } from './parse-rule.js';
+
+/** Default size at which the audit log rotates: 10 MiB. */
+export const DEFAULT_AUDIT_MAX_BYTES = 10 * 1024 * 1024;
+/** Default number of rotated files kept (`audit.jsonl.1` … `.3`). */
+export const DEFAULT_AUDIT_KEEP = 3;
 
 /** Options of {@link AuditLog}. */
 export interface AuditLogOptions {
   /** The JSONL file (appended to, created with mode 0600). */
   path: string;
-  /** Record argument values too (default false: only their names). */
+  /**
+   * Record argument values too (default false). Without it a line carries no argument value:
+   * argument names only, the decision's reason code instead of its message (messages quote
+   * commands and paths), and the content of rules granted from calls left out.
+   */
   includeValues?: boolean;
+  /** Size in bytes past which the file is rotated to `<path>.1` before the next line (default 10 MiB). */
+  maxBytes?: number;
+  /** How many rotated files to keep, `<path>.1` (newest) … `<path>.<keep>` (default 3; 0 keeps none). */
+  keep?: number;
 }
 
 /** What happened to one call at one point: the engine's decision, or a human's answer. */
@@ -23,8 +38,10 @@ export interface AuditEvent {
   decision: string;
   /** Why (a `DecisionReason`, or `user`). */
   reason?: string;
-  /** The decision's message. */
+  /** The decision's message; it may quote argument values, so it is written only with `includeValues`. */
   message?: string;
+  /** A fixed text that quotes no argument value (e.g. `edited arguments invalid`): always written. */
+  note?: string;
   /** The rule that decided. */
   rule?: PermissionRule;
   /** The mode at the time. */
@@ -33,55 +50,131 @@ export interface AuditEvent {
   arguments?: Record<string, unknown>;
   /** Rules added by an "always" answer. */
   addedRules?: readonly PermissionRule[];
+  /** The grants file an "always" answer saved its rules to. */
+  grantsFile?: string;
+}
+
+/** Rules made from a call (an "always" answer's): their content may quote the call's arguments. */
+function fromCall(rule: PermissionRule): boolean {
+  return rule.source === 'grants' || rule.source === 'user';
+}
+
+function checkSize(name: string, value: number | undefined, min: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) {
+    throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `auditLog.${name}: expected an integer >= ${min}, got ${JSON.stringify(value)}.`, details: { path: `permissions.auditLog.${name}` } });
+  }
+  return value;
 }
 
 /**
  * An append-only JSONL audit log: one line per decision with the time, call id, tool, decision,
  * reason, rule and its source, and the argument names (values only when configured). Each line
  * is one `write` to a file opened for appending, so concurrent writers never interleave lines.
+ * Past `maxBytes` the file is rotated (`audit.jsonl` → `.1` → … → `.<keep>`, the oldest dropped);
+ * the file and its rotations are mode 0600.
  */
 export class AuditLog {
   readonly path: string;
+  /** Rotation size in bytes. */
+  readonly maxBytes: number;
+  /** Rotated files kept. */
+  readonly keep: number;
   private readonly includeValues: boolean;
   private fd?: number;
+  /** Bytes in the open file, as far as this process knows. */
+  private size = 0;
 
+  /** Throws `INVALID_SPEC` for a `maxBytes` < 1 or a `keep` < 0 (or not integers). */
   constructor(options: AuditLogOptions) {
     this.path = options.path;
     this.includeValues = options.includeValues === true;
+    this.maxBytes = checkSize('maxBytes', options.maxBytes, 1, DEFAULT_AUDIT_MAX_BYTES);
+    this.keep = checkSize('keep', options.keep, 0, DEFAULT_AUDIT_KEEP);
   }
 
   /** The JSON line for `event` (without the newline). */
   line(event: AuditEvent, time = new Date()): string {
+    const values = this.includeValues;
     const entry: Record<string, unknown> = { time: time.toISOString(), toolCallId: event.toolCallId, tool: event.toolName, decision: event.decision };
     if (event.originalName !== undefined) entry.originalTool = event.originalName;
     if (event.reason !== undefined) entry.reason = event.reason;
-    if (event.message !== undefined) entry.message = event.message;
+    if (event.message !== undefined && values) entry.message = event.message;
+    if (event.note !== undefined) entry.note = event.note;
     if (event.rule) {
-      entry.rule = formatRule(event.rule);
+      if (values || !fromCall(event.rule)) entry.rule = formatRule(event.rule);
+      else entry.ruleTool = event.rule.tool;
       entry.ruleBehavior = event.rule.behavior;
       if (event.rule.source) entry.ruleSource = event.rule.source;
     }
     if (event.mode !== undefined) entry.mode = event.mode;
     if (event.arguments) {
       entry.argumentNames = Object.keys(event.arguments);
-      if (this.includeValues) entry.arguments = event.arguments;
+      if (values) entry.arguments = event.arguments;
     }
-    if (event.addedRules && event.addedRules.length > 0) entry.addedRules = event.addedRules.map(formatRule);
+    if (event.addedRules && event.addedRules.length > 0) {
+      if (values) entry.addedRules = event.addedRules.map(formatRule);
+      else entry.addedRuleTools = event.addedRules.map((rule) => rule.tool);
+    }
+    if (event.grantsFile !== undefined) entry.grantsFile = event.grantsFile;
     return JSON.stringify(entry);
   }
 
-  /** Appends one line. Throws when the file cannot be written (the caller fails the call closed). */
+  /** Appends one line, rotating first when it would pass `maxBytes`. Throws when the file cannot be written (the caller fails the call closed). */
   record(event: AuditEvent): void {
-    if (this.fd === undefined) {
-      mkdirSync(dirname(this.path), { recursive: true });
-      this.fd = openSync(this.path, 'a', 0o600);
-    }
-    writeSync(this.fd, `${this.line(event)}\n`);
+    const text = `${this.line(event)}\n`;
+    const bytes = Buffer.byteLength(text);
+    if (this.fd === undefined) this.open();
+    if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate();
+    writeSync(this.fd!, text);
+    this.size += bytes;
   }
 
   /** Closes the file (a later `record` opens it again). */
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+  }
+
+  private open(): void {
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    this.fd = openSync(this.path, 'a', 0o600);
+    this.size = fstatSync(this.fd).size;
+  }
+
+  /**
+   * Shifts `<path>.i` to `<path>.i+1` (dropping `<path>.<keep>`), `<path>` to `<path>.1`, and opens
+   * a new `<path>`. When another process rotated the file meanwhile, only reopens it.
+   */
+  private rotate(): void {
+    const ours = fstatSync(this.fd!).ino;
+    let current: number | undefined;
+    try {
+      current = statSync(this.path).ino;
+    } catch {
+      current = undefined;
+    }
+    this.close();
+    if (current === ours) {
+      if (this.keep === 0) unlinkSync(this.path);
+      else {
+        try {
+          unlinkSync(`${this.path}.${this.keep}`);
+        } catch {
+          // not there yet
+        }
+        for (let i = this.keep - 1; i >= 1; i--) {
+          try {
+            renameSync(`${this.path}.${i}`, `${this.path}.${i + 1}`);
+          } catch {
+            // not there yet
+          }
+        }
+        renameSync(this.path, `${this.path}.1`);
+      }
+    }
+    this.open();
+    // Another writer's new file may be full already: rotate that one in turn.
+    if (current !== ours && this.size >= this.maxBytes) this.rotate();
   }
 }

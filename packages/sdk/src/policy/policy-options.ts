@@ -3,7 +3,18 @@ import type { PermissionMode } from './permission-mode.js';
 import type { PermissionRule } from './permission-rule.js';
 
 /** Where the audit log goes: a path, `false` for none, or a path with options. */
-export type AuditLogConfig = string | false | { path?: string; includeValues?: boolean };
+export type AuditLogConfig =
+  | string
+  | false
+  | {
+      path?: string;
+      /** Record argument values (default false: names only, and messages replaced by reason codes). */
+      includeValues?: boolean;
+      /** Rotate past this many bytes (default 10 MiB). */
+      maxBytes?: number;
+      /** Rotated files kept, `audit.jsonl.1` … (default 3). */
+      keep?: number;
+    };
 
 /**
  * The JSON part of the policy: what an agent spec's `permissions:` section holds. Relative paths
@@ -20,8 +31,14 @@ export interface PermissionsConfig {
   deny?: string[];
   /** Directories edits may be auto-allowed in (`acceptEdits`, `dontAsk`); default: the working directory. */
   workingDirectories?: string[];
-  /** The grants file "always" answers persist to; `false` keeps them in memory. Default `<stateDir>/permissions.json`. */
+  /** The grants file "always" answers persist to; `false` keeps them in memory. Default: by `grantsScope`. */
   grantsFile?: string | false;
+  /**
+   * Where "always" answers persist when `grantsFile` is not given: `'project'` (default)
+   * `<project>/.toolwright/permissions.json` (the spec file's directory, else the working
+   * directory), shared by the project's conversations; `'conversation'` `<stateDir>/permissions.json`.
+   */
+  grantsScope?: 'project' | 'conversation';
   /** The JSONL audit log; `false` for none. Default `<stateDir>/audit.jsonl`, argument names only. */
   auditLog?: AuditLogConfig;
 }

@@ -5,6 +5,7 @@ import type { ApprovalHandler } from './approval-answer.js';
 import { AuditLog } from './audit-log.js';
 import type { AuditEvent } from './audit-log.js';
 import { GrantsFile } from './grants-file.js';
+import { grantsFilePath } from './grants-file-path.js';
 import { parseRule } from './parse-rule.js';
 import type { PermissionDecision } from './permission-decision.js';
 import { PermissionEngine } from './permission-engine.js';
@@ -17,8 +18,10 @@ import type { PermissionSubject } from './tool-permissions.js';
 export interface PolicyPlace {
   /** Relative paths in the options are resolved against it; the default working directory. */
   workingDir: string;
-  /** Default home of the grants file and the audit log. */
+  /** Default home of the audit log, and of the grants file with `grantsScope: 'conversation'`. */
   stateDir: string;
+  /** Home of the project's grants file (`grantsScope: 'project'`, the default): the spec file's directory when there is one; default `workingDir`. */
+  projectDir?: string;
 }
 
 /**
@@ -54,7 +57,8 @@ export class Policy {
     for (const behavior of ['deny', 'ask', 'allow'] as RuleBehavior[]) {
       for (const text of options[behavior] ?? []) rules.push(parseRule(text, behavior, 'code'));
     }
-    const grants = options.grantsFile === false ? undefined : new GrantsFile(at(options.grantsFile ?? join(place.stateDir, 'permissions.json')));
+    const grantsPath = grantsFilePath(options, place);
+    const grants = grantsPath === undefined ? undefined : new GrantsFile(grantsPath);
     if (grants) rules.push(...(await grants.rules()));
     const audit = auditLogOf(options.auditLog, place.stateDir, at);
     const workingDirectories = (options.workingDirectories ?? [place.workingDir]).map(at);
@@ -95,5 +99,5 @@ function auditLogOf(config: PolicyOptions['auditLog'], stateDir: string, at: (p:
   const fallback = join(stateDir, 'audit.jsonl');
   if (config === undefined) return new AuditLog({ path: fallback });
   if (typeof config === 'string') return new AuditLog({ path: at(config) });
-  return new AuditLog({ path: at(config.path ?? fallback), includeValues: config.includeValues });
+  return new AuditLog({ path: at(config.path ?? fallback), includeValues: config.includeValues, maxBytes: config.maxBytes, keep: config.keep });
 }
