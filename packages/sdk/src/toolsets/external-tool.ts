@@ -5,8 +5,6 @@ import { CallContext } from '../runtime/call-context.js';
 import { takeCallerResult } from '../runtime/caller-results.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { MCPToolAction } from '../mcp/mcp-tool-action.js';
-import { SchemaValidatorCache } from '../mcp/schema-validator-cache.js';
-import type { SchemaCheck } from '../mcp/schema-validator-cache.js';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { Observation } from '../tool/observation.js';
@@ -26,8 +24,6 @@ export interface ExternalToolSpec {
   annotations?: ToolAnnotations;
 }
 
-const validators = new SchemaValidatorCache();
-
 /**
  * A tool described by raw JSON Schema that the caller executes: arguments are validated against
  * the schema, then the call ends pending (`ToolCallResult.pending`, plain JSON, with
@@ -37,8 +33,6 @@ const validators = new SchemaValidatorCache();
  * it unless `annotations.readOnlyHint`); called outside an Agent it fails with `NOT_SUPPORTED`.
  */
 export class ExternalTool extends RawSchemaTool {
-  private check?: SchemaCheck;
-
   constructor(spec: ExternalToolSpec) {
     if (typeof spec?.parameters !== 'object' || spec.parameters === null || Array.isArray(spec.parameters)) {
       throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `External tool '${String(spec?.name)}' needs parameters: a JSON Schema object.` });
@@ -57,14 +51,6 @@ export class ExternalTool extends RawSchemaTool {
       },
       executor: { execute: (action: MCPToolAction, ctx: ToolContext) => pendForCaller(spec.name, action, ctx) },
     });
-  }
-
-  /** Validates the arguments against the schema (`INVALID_ARGUMENTS` naming each path). */
-  override actionFromArguments(args: unknown): MCPToolAction {
-    const action = super.actionFromArguments(args);
-    const issues = (this.check ??= validators.get(this.parameters))(action.data);
-    if (issues.length > 0) throw this.invalidArguments(issues);
-    return action;
   }
 }
 

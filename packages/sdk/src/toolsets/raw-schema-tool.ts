@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../schema/json-schema.js';
 import { typeName } from '../schema/validation-issue.js';
 import { MCPToolAction } from '../mcp/mcp-tool-action.js';
+import { SchemaValidatorCache } from '../mcp/schema-validator-cache.js';
+import type { SchemaCheck } from '../mcp/schema-validator-cache.js';
 import { ToolDefinition } from '../tool/tool-definition.js';
 import type { ToolDefinitionOptions } from '../tool/tool-definition.js';
 import type { Observation } from '../tool/observation.js';
@@ -11,13 +13,18 @@ export type RawSchemaToolOptions = Omit<ToolDefinitionOptions<MCPToolAction, Obs
   parameters: JsonSchema;
 };
 
+/** One cache for every raw-schema tool: equal schemas (e.g. `reset_tools` per activation state) compile once. */
+const validators = new SchemaValidatorCache();
+
 /**
  * A tool whose arguments are described by a JSON Schema (for the meta tools whose schema is built
- * per turn). Arguments must be an object; the executor checks the rest and throws
- * `INVALID_ARGUMENTS` with a precise message.
+ * per turn, and external tools). Arguments are validated against that schema like every other
+ * tool's (`INVALID_ARGUMENTS` naming each path: an unknown field under `additionalProperties:
+ * false`, a value outside an `enum`, a missing required field); the executor gets valid data.
  */
 export class RawSchemaTool extends ToolDefinition<MCPToolAction> {
   readonly parameters!: JsonSchema;
+  private check?: SchemaCheck;
 
   constructor(options: RawSchemaToolOptions) {
     const { parameters, ...rest } = options;
@@ -38,7 +45,7 @@ export class RawSchemaTool extends ToolDefinition<MCPToolAction> {
     return this.parameters;
   }
 
-  /** Any object of arguments (the executor checks them). */
+  /** The arguments, when they are an object that `parameters` accepts; else `INVALID_ARGUMENTS` listing every issue. */
   override actionFromArguments(args: unknown): MCPToolAction {
     const input = args ?? {};
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -46,8 +53,11 @@ export class RawSchemaTool extends ToolDefinition<MCPToolAction> {
       const problem = `expected an object of arguments, got ${received}`;
       throw this.invalidArguments([{ path: '', expected: 'an object of arguments', received, problem, message: `(root): ${problem}` }]);
     }
+    const data = { ...(input as Record<string, unknown>) };
+    const issues = (this.check ??= validators.get(this.parameters))(data);
+    if (issues.length > 0) throw this.invalidArguments(issues);
     const action = new MCPToolAction();
-    action.data = { ...(input as Record<string, unknown>) };
+    action.data = data;
     return action;
   }
 }

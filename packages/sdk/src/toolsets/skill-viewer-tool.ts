@@ -51,11 +51,8 @@ export function skillViewerTool(skills: readonly Skill[]): ToolDefinition {
     annotations: { readOnlyHint: true, openWorldHint: false },
     executor: {
       execute: async (action) => {
-        const name = action.data.name;
-        const skill = typeof name === 'string' ? byName.get(name) : undefined;
-        if (!skill) {
-          throw new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message: `Unknown skill ${JSON.stringify(name) ?? 'nothing'} (expected the name of a skill as a string). Skills: ${names.join(', ')}.` });
-        }
+        // The schema's enum was checked before: the name is one of the skills.
+        const skill = byName.get(action.data.name as string)!;
         return Observation.fromText(await readSkillFile(skill));
       },
     },

@@ -69,7 +69,7 @@ describe('the skill viewer', () => {
     const viewed = await agent.executeToolCall({ id: 's', name: 'skill', arguments: '{"name":"pdf"}' });
     expect(viewed.observation.text).toBe(PDF);
     const unknown = await agent.executeToolCall({ id: 'u', name: 'skill', arguments: '{"name":"review"}' });
-    expect(unknown.observation.text).toBe('Unknown skill "review" (expected the name of a skill as a string). Skills: pdf.');
+    expect(unknown.observation.text).toBe(`Invalid arguments for tool 'skill':\n- name: expected one of "pdf", got a string that does not match\nFix this argument and call 'skill' again.`);
     expect(await agent.instructions()).toBe(
       "<tool-instruction name=\"skills\">Skills are instructions for tasks, not tools. To use one, first read it with the 'skill' tool, then follow it with your other tools. Available skills:\n- pdf: Fill and merge PDF forms.</tool-instruction>",
     );

@@ -82,14 +82,15 @@ describe('ToolGroupsToolset', () => {
     await agent.close();
   });
 
-  it('refuses unknown group names and non-booleans with the state unchanged (fact 25)', async () => {
+  it('refuses unknown group names and non-booleans by its schema, with the state unchanged (fact 25)', async () => {
     const agent = await agentWith(new ToolGroupsToolset({ groups: groups() }));
     await reset(agent, { database: true });
     const unknown = await reset(agent, { database: true, Z: true });
     expect(unknown.observation.isError).toBe(true);
-    expect(unknown.observation.text).toBe('Invalid group name(s): Z. The current available groups are: database, deployment. No group was changed.');
+    expect(unknown.observation.text).toBe("Invalid arguments for tool 'reset_tools':\n- Z: unknown field; allowed fields: database, deployment\nFix this argument and call 'reset_tools' again.");
     const notBool = await reset(agent, { deployment: 'yes' });
-    expect(notBool.observation.text).toBe("The value of 'deployment' should be a bool value (true or false). No group was changed.");
+    expect(notBool.observation.isError).toBe(true);
+    expect(notBool.observation.text).toContain('- deployment: expected boolean');
     expect((await agent.startTurn()).names()).toEqual(['db_query', 'db_migrate', 'reset_tools']);
     await agent.close();
   });
