@@ -19,7 +19,13 @@ export { approvalAnswerProblem, rejectionMessage } from './policy/approval-answe
 export { AuditLog } from './policy/audit-log.js';
 export { matchCommandRule, suggestCommandRules } from './policy/command-rule.js';
 export { defaultCheckPermissions, defaultIsReadOnly } from './policy/default-tool-permissions.js';
-export { realPathOf } from './policy/is-inside-directories.js';
+export { dangerousEntry } from './policy/dangerous-paths.js';
+export type { DangerousEntry } from './policy/dangerous-paths.js';
+export { fileSystemIgnoresCase } from './policy/file-system-case.js';
+export { isWithin } from './policy/is-inside-directories.js';
+export { BUILT_IN_PROTECTED_PATHS, protectedPathsOf, protectedPathsProblem } from './policy/protected-paths.js';
+export type { ProtectedPaths, ProtectedPathsProblem } from './policy/protected-paths.js';
+export { realPathOf, realPathOfAsync } from './policy/real-path.js';
 export { ruleSyntaxProblem } from './policy/parse-rule.js';
 export type { DecisionFields } from './policy/permission-decision.js';
 export { dontAskMessage } from './policy/permission-engine.js';

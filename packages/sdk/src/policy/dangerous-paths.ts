@@ -1,6 +1,7 @@
 /**
  * Files whose change can run code or leak credentials (compared case-insensitively with a path's
  * last segments). The one list: the file tools' policy and the bash safety analysis both use it.
+ * With the directories below they are the built-in protected paths (see {@link ProtectedPaths}).
  */
 export const DANGEROUS_FILES: readonly string[] = Object.freeze([
   '.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.zshrc', '.zprofile', '.zshenv', '.profile', '.inputrc',
@@ -9,14 +10,20 @@ export const DANGEROUS_FILES: readonly string[] = Object.freeze([
   '.env.staging', '.env.production', '.env.production.local',
 ]);
 
-/** Directories whose contents are sensitive (any segment of a path, case-insensitive); used like {@link DANGEROUS_FILES}. */
-export const DANGEROUS_DIRECTORIES: readonly string[] = Object.freeze(['.git', '.vscode', '.idea', '.ssh', '.aws', '.gnupg', '.kube', '.docker']);
+/**
+ * Directories whose contents are sensitive (case-insensitive); used like {@link DANGEROUS_FILES}.
+ * An entry of one segment (`.git`) matches any segment of a path; an entry of several
+ * (`.github/workflows`) matches those segments in a row anywhere in the path.
+ */
+export const DANGEROUS_DIRECTORIES: readonly string[] = Object.freeze([
+  '.git', '.vscode', '.idea', '.ssh', '.aws', '.gnupg', '.kube', '.docker', '.toolwright', '.husky', '.github/workflows',
+]);
 
 /** Extra entries for {@link dangerousPathReason}. */
 export interface DangerousPathOptions {
   /** More file entries (a name, or trailing segments such as `.aws/credentials`). */
   files?: readonly string[];
-  /** More directory names. */
+  /** More directory entries (a name, or segments in a row such as `.github/workflows`). */
   directories?: readonly string[];
 }
 
@@ -31,18 +38,43 @@ function endsWithSegments(segments: readonly string[], entry: string): boolean {
   return tail.every((s, i) => segments[offset + i] === s);
 }
 
+function containsSegments(segments: readonly string[], entry: string): boolean {
+  const run = segmentsOf(entry);
+  if (run.length === 0) return false;
+  for (let start = 0; start + run.length <= segments.length; start++) {
+    if (run.every((s, i) => segments[start + i] === s)) return true;
+  }
+  return false;
+}
+
+/** The dangerous entry `path` touches, and whether it is a file or a directory entry. */
+export interface DangerousEntry {
+  /** The entry as listed (`.ssh/config`, `.git`). */
+  entry: string;
+  /** Which list it is on. */
+  kind: 'file' | 'directory';
+}
+
 /**
- * Why `path` is sensitive, or undefined. Entries are compared by path segments, not by basename
- * alone, so `.ssh/config` matches `~/.ssh/config` (AgentScope compared the basename `config` with
- * `.ssh/config` and never matched the file entry). The directory check covers every segment, the
- * last included: `.git` itself, `.git/config` and `repo/.git/hooks/x` are all sensitive.
+ * The file or directory entry `path` touches, or undefined. Entries are compared by path segments,
+ * not by basename alone, so `.ssh/config` matches `~/.ssh/config` (AgentScope compared the basename
+ * `config` with `.ssh/config` and never matched the file entry). The directory check covers every
+ * segment, the last included: `.git` itself, `.git/config` and `repo/.git/hooks/x` all match.
  */
-export function dangerousPathReason(path: string, options: DangerousPathOptions = {}): string | undefined {
+export function dangerousEntry(path: string, options: DangerousPathOptions = {}): DangerousEntry | undefined {
   const segments = segmentsOf(path);
   for (const entry of [...DANGEROUS_FILES, ...(options.files ?? [])]) {
-    if (endsWithSegments(segments, entry)) return `'${path}' is a sensitive file (${entry}).`;
+    if (endsWithSegments(segments, entry)) return { entry, kind: 'file' };
   }
-  const directories = [...DANGEROUS_DIRECTORIES, ...(options.directories ?? [])].map((d) => d.toLowerCase());
-  const hit = segments.find((s) => directories.includes(s));
-  return hit === undefined ? undefined : `'${path}' is inside a sensitive directory (${hit}).`;
+  for (const entry of [...DANGEROUS_DIRECTORIES, ...(options.directories ?? [])]) {
+    if (containsSegments(segments, entry)) return { entry, kind: 'directory' };
+  }
+  return undefined;
+}
+
+/** Why `path` is sensitive, or undefined (see {@link dangerousEntry}). */
+export function dangerousPathReason(path: string, options: DangerousPathOptions = {}): string | undefined {
+  const hit = dangerousEntry(path, options);
+  if (!hit) return undefined;
+  return hit.kind === 'file' ? `'${path}' is a sensitive file (${hit.entry}).` : `'${path}' is inside a sensitive directory (${hit.entry}).`;
 }

@@ -5,7 +5,7 @@ export type PermissionBehavior = 'allow' | 'ask' | 'deny' | 'passthrough';
 
 /**
  * Why a decision was taken: a user `rule`, the call being `readOnly`, the `tool`'s own check, a
- * `safety` check of the tool (a bypass-immune ask), the `mode`, the `fallback` at the end of the
+ * `safety` check of the tool (a safety ask, see `bypassImmune`), the `mode`, the `fallback` at the end of the
  * order, or the `user` answering an approval request.
  */
 export type DecisionReason = 'rule' | 'readOnly' | 'tool' | 'safety' | 'mode' | 'fallback' | 'user';
@@ -24,8 +24,17 @@ export interface PermissionDecision {
   updatedInput?: Record<string, unknown>;
   /** Rules that would allow calls like this one (offered with an ask; "always" adds them). */
   suggestedRules?: PermissionRule[];
-  /** A safety ask: allow rules cannot silence it (only `bypass` mode skips it; `dontAsk` denies it). */
+  /**
+   * A safety ask (the name is kept for compatibility; it does not mean "holds in bypass"): allow
+   * rules cannot silence it and "always" saves no rule for it; `dontAsk` turns it into a deny;
+   * `bypass` mode skips it unless it is also a protected-path ask ({@link protectedPath}).
+   */
   bypassImmune?: boolean;
+  /**
+   * Set on a safety ask about writing a protected path: the entry it matched (`.git`, `.bashrc`,
+   * `.github/workflows`). Such an ask holds in every mode, `bypass` included (`dontAsk` denies it).
+   */
+  protectedPath?: string;
 }
 
 /** Fields of a decision besides its behavior. */

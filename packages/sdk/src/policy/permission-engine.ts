@@ -4,6 +4,8 @@ import type { PermissionDecision } from './permission-decision.js';
 import type { PermissionMode } from './permission-mode.js';
 import type { PermissionRule, RuleBehavior } from './permission-rule.js';
 import { formatRule } from './parse-rule.js';
+import type { ProtectedPaths } from './protected-paths.js';
+import { BUILT_IN_PROTECTED_PATHS } from './protected-paths.js';
 import type { PermissionSubject } from './tool-permissions.js';
 
 /** Options of {@link PermissionEngine}. */
@@ -14,6 +16,10 @@ export interface PermissionEngineOptions {
   rules?: readonly PermissionRule[];
   /** Directories edits may be auto-allowed in (`acceptEdits`, `dontAsk`): absolute paths, the working directory first. */
   workingDirectories?: readonly string[];
+  /** The protected paths tools are told about (default: the built-in lists; `false`: off). See {@link PermissionContext.protectedPaths}. */
+  protectedPaths?: ProtectedPaths;
+  /** Deny writes outside the working directories in every mode (tools that write paths enforce it; default false). */
+  confineWrites?: boolean;
 }
 
 interface RuleSet {
@@ -69,9 +75,13 @@ function sourceText(rule: PermissionRule): string {
  * | 1 deny rule | deny | deny | deny | deny | deny |
  * | 2 ask rule | ask | ask | ask | ask | deny |
  * | 3 read-only call | allow | allow | allow | allow | allow |
- * | 4 tool's checkPermissions | allow/deny kept, safety ask kept, other asks go on | same (the tool allows edits in the working dirs) | not called | allow/deny kept, asks ignored | same as acceptEdits, safety ask → deny |
+ * | 4 tool's checkPermissions | allow/deny kept, safety ask kept, other asks go on | same (the tool allows edits in the working dirs) | not called | allow/deny kept, protected-path ask kept, other asks ignored | same as acceptEdits, safety ask → deny |
  * | 5 allow rule | allow | allow | skipped | allow | allow |
  * | 6 fallback | ask | ask | deny | allow | deny |
+ *
+ * A safety ask (`bypassImmune`) is never silenced by an allow rule; one that names a protected
+ * path (`protectedPath`) also holds in `bypass`. With `confineWrites`, a tool's deny also wins
+ * over an ask rule (step 2 consults the tool), so an approval cannot let a confined write out.
  *
  * `check` is synchronous whenever the tool's `checkPermissions` is. A rule matcher that throws
  * makes `check` throw: the caller must fail closed.
@@ -82,10 +92,14 @@ export class PermissionEngine {
   private readonly byTool = new Map<string, RuleSet>();
   private readonly all: PermissionRule[] = [];
   private dirs: readonly string[];
+  private readonly protectedPaths: ProtectedPaths;
+  private readonly confineWrites: boolean;
 
   constructor(options: PermissionEngineOptions = {}) {
     this.currentMode = options.mode ?? 'default';
     this.dirs = Object.freeze([...(options.workingDirectories ?? [])]);
+    this.protectedPaths = options.protectedPaths ?? BUILT_IN_PROTECTED_PATHS;
+    this.confineWrites = options.confineWrites === true;
     for (const rule of options.rules ?? []) this.addRule(rule);
   }
 
@@ -129,7 +143,7 @@ export class PermissionEngine {
 
   /** The context a tool's `checkPermissions` gets. */
   context(): PermissionContext {
-    return (this.ctx ??= Object.freeze({ mode: this.currentMode, workingDirectories: this.dirs }));
+    return (this.ctx ??= Object.freeze({ mode: this.currentMode, workingDirectories: this.dirs, protectedPaths: this.protectedPaths, confineWrites: this.confineWrites }));
   }
 
   /** The decision for `action` of `tool`: allow, ask or deny (never passthrough). */
@@ -145,7 +159,8 @@ export class PermissionEngine {
       if (ask) {
         const { message } = ruleDecision(ask);
         if (mode === 'dontAsk') return { behavior: 'deny', reason: 'mode', rule: ask, message: dontAskMessage(message) };
-        return { behavior: 'ask', reason: 'rule', rule: ask, message, suggestedRules: this.suggestions(tool, action) };
+        const asked: PermissionDecision = { behavior: 'ask', reason: 'rule', rule: ask, message, suggestedRules: this.suggestions(tool, action) };
+        return this.confineWrites ? this.toolDenyOr(tool, action, asked) : asked;
       }
     }
     if (tool.isReadOnly(action)) return READ_ONLY;
@@ -155,11 +170,18 @@ export class PermissionEngine {
     return this.afterTool(tool, action, set, own);
   }
 
+  /** Under confineWrites: the tool's deny if it denies `action`, else `asked` (a confined write stays denied whatever asks). */
+  private toolDenyOr<A>(tool: PermissionSubject<A>, action: A, asked: PermissionDecision): PermissionDecision | Promise<PermissionDecision> {
+    const pick = (own: PermissionDecision): PermissionDecision => (own.behavior === 'deny' ? { reason: 'tool', ...own } : asked);
+    const own = tool.checkPermissions(action, this.context());
+    return isPromiseLike<PermissionDecision>(own) ? Promise.resolve(own).then(pick) : pick(own);
+  }
+
   /** Steps 4 (what the tool said), 5 and 6. */
   private afterTool<A>(tool: PermissionSubject<A>, action: A, set: RuleSet | undefined, own: PermissionDecision): PermissionDecision {
     const mode = this.mode;
     if (own.behavior === 'allow' || own.behavior === 'deny') return { reason: 'tool', ...own };
-    if (own.behavior === 'ask' && own.bypassImmune && mode !== 'bypass') {
+    if (own.behavior === 'ask' && own.bypassImmune && (mode !== 'bypass' || (own.protectedPath !== undefined && this.protectedPaths !== false))) {
       const safety: PermissionDecision = { reason: 'safety', ...own, suggestedRules: own.suggestedRules ?? [] };
       if (mode === 'dontAsk') return { ...safety, behavior: 'deny', message: dontAskMessage(own.message) };
       return safety;

@@ -41,6 +41,21 @@ export interface PermissionsConfig {
   grantsScope?: 'project' | 'conversation';
   /** The JSONL audit log; `false` for none. Default `<stateDir>/audit.jsonl`, argument names only. */
   auditLog?: AuditLogConfig;
+  /**
+   * Protected paths: writing one asks in every mode, `bypass` included (`dontAsk` denies it), and
+   * allow rules never silence the ask. Default (or `true`): the built-in dangerous files and
+   * directories (`.git/`, `.ssh/`, `.bashrc`, `.env`, `.github/workflows/`, `.toolwright/`, …).
+   * An array adds entries: a file name or trailing segments (`deploy.key`, `.aws/credentials`),
+   * or a directory ending in `/` (`secrets/`, `infra/prod/`). `false` turns protection off: those
+   * paths still give a safety ask, but `bypass` skips it (the behaviour before protected paths).
+   */
+  protectedPaths?: boolean | string[];
+  /**
+   * True: writes outside the working directories are denied in every mode, by the file tools and
+   * for the terminal's write targets it can see (redirections, `cp`/`mv`/`tee`/`sed -i`… operands);
+   * a target it cannot resolve (a variable, an unknown directory) is denied too. Default false.
+   */
+  confineWrites?: boolean;
 }
 
 /** The policy of an Agent (`AgentOptions.permissions`): the JSON part plus what only code can give. */

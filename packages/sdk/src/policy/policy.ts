@@ -12,6 +12,7 @@ import { PermissionEngine } from './permission-engine.js';
 import { isPermissionMode, PERMISSION_MODES } from './permission-mode.js';
 import type { PermissionRule, RuleBehavior } from './permission-rule.js';
 import type { PolicyOptions } from './policy-options.js';
+import { protectedPathsOf, protectedPathsProblem } from './protected-paths.js';
 import type { PermissionSubject } from './tool-permissions.js';
 
 /** Where a policy lives: the conversation's directories. */
@@ -53,6 +54,11 @@ export class Policy {
         details: { path: 'permissions.mode' },
       });
     }
+    const protection = protectedPathsProblem(options.protectedPaths ?? true);
+    if (protection) throw invalidOption(protection.index === undefined ? 'protectedPaths' : `protectedPaths[${protection.index}]`, protection.message);
+    if (options.confineWrites !== undefined && typeof options.confineWrites !== 'boolean') {
+      throw invalidOption('confineWrites', `expected true or false, got ${JSON.stringify(options.confineWrites)}.`);
+    }
     const rules: PermissionRule[] = [...(options.rules ?? [])];
     for (const behavior of ['deny', 'ask', 'allow'] as RuleBehavior[]) {
       for (const text of options[behavior] ?? []) rules.push(parseRule(text, behavior, 'code'));
@@ -62,7 +68,8 @@ export class Policy {
     if (grants) rules.push(...(await grants.rules()));
     const audit = auditLogOf(options.auditLog, place.stateDir, at);
     const workingDirectories = (options.workingDirectories ?? [place.workingDir]).map(at);
-    const engine = new PermissionEngine({ mode: options.mode, rules, workingDirectories });
+    const protectedPaths = protectedPathsOf(options.protectedPaths);
+    const engine = new PermissionEngine({ mode: options.mode, rules, workingDirectories, protectedPaths, confineWrites: options.confineWrites });
     return new Policy(engine, options.onApproval, grants, audit);
   }
 
@@ -92,6 +99,11 @@ export class Policy {
   close(): void {
     this.audit?.close();
   }
+}
+
+function invalidOption(name: string, problem: string): ToolwrightError {
+  const path = `permissions.${name}`;
+  return new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `${path}: ${problem}`, details: { path } });
 }
 
 function auditLogOf(config: PolicyOptions['auditLog'], stateDir: string, at: (p: string) => string): AuditLog | undefined {

@@ -1,5 +1,6 @@
 import { ruleSyntaxProblem } from '../policy/parse-rule.js';
 import { PERMISSION_MODES } from '../policy/permission-mode.js';
+import { protectedPathsProblem } from '../policy/protected-paths.js';
 import { joinPath, typeName } from '../schema/validation-issue.js';
 import { isPlainObject } from '../util/guards.js';
 
@@ -9,7 +10,7 @@ export interface PermissionsSpecProblem {
   message: string;
 }
 
-const KEYS = ['mode', 'allow', 'ask', 'deny', 'workingDirectories', 'grantsFile', 'auditLog'];
+const KEYS = ['mode', 'allow', 'ask', 'deny', 'workingDirectories', 'grantsFile', 'auditLog', 'protectedPaths', 'confineWrites'];
 const AUDIT_KEYS = ['path', 'includeValues'];
 
 const expected = (path: string, what: string, got: unknown): PermissionsSpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
@@ -38,7 +39,7 @@ function checkAuditLog(value: unknown, path: string): PermissionsSpecProblem | u
 /**
  * The first problem of an agent spec's `permissions:` section (`path` is the full JSON path, e.g.
  * `permissions.allow[2]`), or undefined:
- * `{ mode?, allow?, ask?, deny?, workingDirectories?, grantsFile?, auditLog? }`.
+ * `{ mode?, allow?, ask?, deny?, workingDirectories?, grantsFile?, auditLog?, protectedPaths?, confineWrites? }`.
  */
 export function checkPermissionsSpec(raw: unknown, path = 'permissions'): PermissionsSpecProblem | undefined {
   if (raw === undefined) return undefined;
@@ -58,5 +59,15 @@ export function checkPermissionsSpec(raw: unknown, path = 'permissions'): Permis
   }
   const grants = raw.grantsFile;
   if (grants !== undefined && grants !== false && !(typeof grants === 'string' && grants !== '')) return expected(joinPath(path, 'grantsFile'), 'a file path or false', grants);
-  return raw.auditLog === undefined ? undefined : checkAuditLog(raw.auditLog, joinPath(path, 'auditLog'));
+  if (raw.auditLog !== undefined) {
+    const problem = checkAuditLog(raw.auditLog, joinPath(path, 'auditLog'));
+    if (problem) return problem;
+  }
+  if (raw.protectedPaths !== undefined) {
+    const problem = protectedPathsProblem(raw.protectedPaths);
+    const at = joinPath(path, 'protectedPaths');
+    if (problem) return { path: problem.index === undefined ? at : joinPath(at, problem.index), message: problem.message };
+  }
+  if (raw.confineWrites !== undefined && typeof raw.confineWrites !== 'boolean') return expected(joinPath(path, 'confineWrites'), 'true or false', raw.confineWrites);
+  return undefined;
 }
