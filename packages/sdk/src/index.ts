@@ -108,6 +108,8 @@ export type { CallMiddleware, CallPhase } from './runtime/call-middleware.js';
 export { CallPipeline } from './runtime/call-pipeline.js';
 export type { CallPipelineOptions } from './runtime/call-pipeline.js';
 export { eventFromJSON } from './runtime/event-from-json.js';
+export { CLIENT_LOG_LEVELS, LogEvent } from './runtime/log-event.js';
+export type { LogEventOptions, SerializedLogEvent } from './runtime/log-event.js';
 export { ObservationEvent } from './runtime/observation-event.js';
 export type { ObservationEventOptions, SerializedObservationEvent } from './runtime/observation-event.js';
 export type { ToolCall, ToolCallResult } from './runtime/tool-call.js';

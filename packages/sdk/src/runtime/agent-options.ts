@@ -39,12 +39,13 @@ export interface AgentOptions extends CallPipelineOptions {
   /** Permission mode, rules, approvals, grants file, audit log. Absent: no permission checks. */
   policy?: PolicyOptions;
   /**
-   * Receives what tools send with `ctx.log(level, data)`. Absent: `ctx.log` fails with
-   * `NOT_SUPPORTED` (unless the call's own `client`, e.g. `serve`'s MCP client, takes logs).
+   * Receives what tools send with `ctx.log(level, data)`, as it happens. With it or without,
+   * each log is a `LogEvent` in the call's events; logging never fails a call. A call's own
+   * `client.log` (e.g. `serve`'s MCP client) wins over it.
    */
   onLog?: ClientHandlers['log'];
-  /** Answers `ctx.sample(request)` (the host's model). Absent: `NOT_SUPPORTED`, as above. */
+  /** Answers `ctx.sample(request)` (the host's model). Absent: `ctx.sample` fails with `NOT_SUPPORTED`. */
   onSample?: ClientHandlers['sample'];
-  /** Answers `ctx.elicit(message, requestedSchema)` (asks the user). Absent: `NOT_SUPPORTED`, as above. */
+  /** Answers `ctx.elicit(message, requestedSchema)` (asks the user). Absent: `ctx.elicit` fails with `NOT_SUPPORTED`. */
   onElicit?: ClientHandlers['elicit'];
 }

@@ -11,12 +11,14 @@ import { LockEntry } from '../tool/resource-locks.js';
 import type { Reservation, ResourceAccess, ResourceLocks } from '../tool/resource-locks.js';
 import { ToolContext } from '../tool/tool-context.js';
 import type { CallOptions } from '../tool/tool-context.js';
+import type { ClientLogLevel } from '../tool/client-handlers.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { AgentErrorEvent } from './agent-error-event.js';
 import type { ActionEvent } from './action-event.js';
 import type { AgentEvent } from './agent-event.js';
 import type { CallDecision } from './call-decision.js';
 import { ObservationEvent } from './observation-event.js';
+import { LogEvent } from './log-event.js';
 import type { ToolCallResult } from './tool-call.js';
 import type { ToolView } from './tool-view.js';
 
@@ -84,6 +86,8 @@ export class CallContext extends ToolContext {
   /** What the held lock covers, and the Action it was taken for. */
   private heldAccess?: ResourceAccess = undefined;
   private heldAction?: Action = undefined;
+  /** True once {@link CallContext.result} returned the events (a log after that has no call to go with). */
+  private ended = false;
   /** Take a place in the resource queue once the call waits (see {@link CallContext.reserveLockOnWait}). */
   private reserveOnWait = false;
   /** True once the lock phase claimed the lock (a place taken after that would never be given up). */
@@ -98,6 +102,12 @@ export class CallContext extends ToolContext {
     this.call = call;
     this.requestedName = typeof call.name === 'string' ? call.name : undefined;
     this.toolName = this.requestedName ?? '';
+  }
+
+  /** Records a `ctx.log` message as a {@link LogEvent} in the call's events (until the call ended). */
+  protected override recordLog(level: ClientLogLevel, data: unknown): void {
+    if (this.ended) return;
+    this.events.push(new LogEvent({ toolCallId: this.toolCallId, toolName: this.toolName, level, data }));
   }
 
   /** The `ActionEvent`'s id, once emitted. */
@@ -231,6 +241,7 @@ export class CallContext extends ToolContext {
    * one `AgentErrorEvent`. A call with no outcome at all is our bug (`INTERNAL`).
    */
   result(): ToolCallResult {
+    this.ended = true;
     this.releaseLock();
     this.reservation?.cancel();
     this.reservation = undefined;

@@ -3,6 +3,7 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import { ActionEvent } from './action-event.js';
 import { AgentErrorEvent } from './agent-error-event.js';
 import type { AgentEvent } from './agent-event.js';
+import { LogEvent } from './log-event.js';
 import { ObservationEvent } from './observation-event.js';
 import { ApprovalRequestEvent } from './policy/approval-request-event.js';
 
@@ -10,6 +11,7 @@ const readers: Record<string, (json: unknown) => AgentEvent> = {
   ActionEvent: (json) => ActionEvent.fromJSON(json),
   ObservationEvent: (json) => ObservationEvent.fromJSON(json),
   AgentErrorEvent: (json) => AgentErrorEvent.fromJSON(json),
+  LogEvent: (json) => LogEvent.fromJSON(json),
   ApprovalRequestEvent: (json) => ApprovalRequestEvent.fromJSON(json),
 };
 

@@ -14,7 +14,7 @@ export interface ToolCall {
 
 /** The outcome of one tool call. */
 export interface ToolCallResult {
-  /** `ActionEvent` + `ObservationEvent`, or a single `AgentErrorEvent`. */
+  /** `ActionEvent` + `ObservationEvent` (with a `LogEvent` between them for each `ctx.log`), or a single `AgentErrorEvent`. */
   events: AgentEvent[];
   /** What goes back to the model (an error Observation for an `AgentErrorEvent` too). */
   observation: Observation;

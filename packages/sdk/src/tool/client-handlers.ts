@@ -44,7 +44,8 @@ export interface ElicitResult {
 /**
  * What the client of a call offers a tool beyond progress: logging, sampling (asking the client's
  * model) and elicitation (asking the user). A host that has none leaves them out; a tool asking
- * for one then gets a `NOT_SUPPORTED` error it can turn into a fallback.
+ * to sample or elicit then gets a `NOT_SUPPORTED` error it can turn into a fallback, while a log
+ * with no listener is only recorded with the call (logging never fails a call).
  */
 export interface ClientHandlers {
   /** Sends a log message to the client. */

@@ -42,7 +42,10 @@ export interface CallOptions {
   onProgress?: (report: ToolCallProgress) => void;
   /** Per-call data seen by every hook, middleware and the executor (copied, never mutated). */
   metadata?: Record<string, unknown>;
-  /** What the client offers: log, sample, elicit (default: none, each answering `NOT_SUPPORTED`). */
+  /**
+   * What the client offers: log, sample, elicit. Without a `log`, `ctx.log` only records the
+   * message with the call; without `sample`/`elicit`, those answer `NOT_SUPPORTED`.
+   */
   client?: ClientHandlers;
 }
 
@@ -173,12 +176,29 @@ export class ToolContext {
     }
   }
 
-  /** Sends a log message to the client; `NOT_SUPPORTED` when the client takes none. */
+  /**
+   * Logs a message. It is recorded with the call (under an Agent: a `LogEvent` in the call's
+   * events) and passed to the client's listener when there is one (`client.log`, the Agent's
+   * `onLog`, an MCP client). Logging never fails a call: with no listener the message is only
+   * recorded, and a listener that throws or rejects is ignored.
+   */
   async log(level: ClientLogLevel, data: unknown): Promise<void> {
-    const handler = this.options.client?.log;
-    if (!handler) throw unsupported('Logging');
-    await handler.call(this.options.client, level, data);
+    this.recordLog(level, data);
+    const client = this.options.client;
+    const handler = client?.log;
+    if (!handler) return;
+    try {
+      await handler.call(client, level, data);
+    } catch {
+      // A failing log listener must not fail the call.
+    }
   }
+
+  /**
+   * Keeps a logged message with the call. Here (a bare `ToolDefinition.call`) nothing keeps it;
+   * the runtime's call context records it as a `LogEvent`.
+   */
+  protected recordLog(_level: ClientLogLevel, _data: unknown): void {}
 
   /**
    * Ends the call's response stream now, as MCP's Streamable HTTP allows a server to (SSE

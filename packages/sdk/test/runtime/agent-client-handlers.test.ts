@@ -58,10 +58,9 @@ describe('Agent onLog / onSample / onElicit reach the ToolContext', () => {
     expect(elicits).toEqual([{ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }]);
   });
 
-  it('without handlers, the model reads a "not supported by this client" error Observation', async () => {
+  it('without handlers, sampling and eliciting give the model a "not supported by this client" error Observation (logging never fails: see log-event.test.ts)', async () => {
     const agent = await agentWith({});
     for (const [what, text] of [
-      ['log', 'Logging is not supported by this client.'],
       ['sample', 'Sampling is not supported by this client.'],
       ['elicit', 'Elicitation is not supported by this client.'],
     ] as const) {

@@ -30,9 +30,10 @@ function askTool(timeoutMs?: number): ToolDefinition<AskAction> {
 }
 
 describe('ToolContext', () => {
-  it('answers log, sample and elicit with a clear NOT_SUPPORTED error when the client offers none', async () => {
+  it('answers sample and elicit with a clear NOT_SUPPORTED error when the client offers none; a log never fails the call', async () => {
     const tool = askTool();
-    for (const [what, name] of [['log', 'Logging'], ['sample', 'Sampling'], ['elicit', 'Elicitation']] as const) {
+    expect((await tool.call(tool.actionFromArguments({ what: 'log' }))).text).toBe('logged');
+    for (const [what, name] of [['sample', 'Sampling'], ['elicit', 'Elicitation']] as const) {
       const observation = await tool.call(tool.actionFromArguments({ what }));
       expect([observation.errorCode, observation.text]).toEqual(['NOT_SUPPORTED', `${name} is not supported by this client.`]);
     }
