@@ -1,9 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, ListToolsResult, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Observation, ProgressReport } from '@toolwright/sdk';
 import { CLI_VERSION } from '../version.js';
 import { toCallToolResult } from './call-tool-result.js';
+import { JsonRpcError } from './json-rpc-error.js';
+import { toolCallParams } from './tool-call-params.js';
 import type { ServedToolset } from './served-toolset.js';
 import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
 import { installProxy } from './proxy/install-proxy.js';
@@ -66,10 +68,14 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     return listing;
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args = {} } = request.params;
+  // tools/call is answered through the fallback handler so that a malformed request gets a
+  // one-line -32602 (see toolCallParams) instead of the SDK's -32603 with its schema issue dump.
+  server.fallbackRequestHandler = async (request, extra): Promise<CallToolResult> => {
+    if (request.method !== 'tools/call') throw new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found');
+    const params = toolCallParams(request);
+    const { name, arguments: args = {} } = params;
     if (following) await following;
-    const progressToken = request.params._meta?.progressToken;
+    const progressToken = params._meta?.progressToken;
     // Progress sent but not yet written: the result must not overtake it (the client drops
     // progress that arrives after the response).
     let sending: Promise<unknown> = Promise.resolve();
@@ -105,7 +111,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     const sinceProgress = Date.now() - lastProgressAt;
     if (sinceProgress < PROGRESS_GAP_MS) await new Promise((resolve) => setTimeout(resolve, PROGRESS_GAP_MS - sinceProgress));
     return toCallToolResult(observation, toolset.tool(name));
-  });
+  };
 
   const unsubscribe = toolset.onToolsChanged(() => {
     listing = undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { createToolServer } from '../../src/serve/create-tool-server.js';
 import { DefinitionToolset, sampleTools } from '../helpers/sample-tools.js';
@@ -54,6 +54,25 @@ describe('createToolServer', () => {
     expect(bad.content).toEqual([{ type: 'text', text: "Invalid arguments for tool 'echo':\n- text: expected string, got number" }]);
     const unknown = await client.callTool({ name: 'nope', arguments: {} });
     expect(unknown).toEqual({ isError: true, content: [{ type: 'text', text: "Tool 'nope' not found." }] });
+    await close();
+  });
+
+  it('answers a malformed tools/call with -32602 and a one-line message naming the field', async () => {
+    const { client, close } = await connect();
+    const failure = (params: unknown) =>
+      client.request({ method: 'tools/call', params } as never, CallToolResultSchema).then(
+        () => undefined,
+        (error: { code: number; message: string }) => ({ code: error.code, message: error.message }),
+      );
+    expect(await failure({ name: 'echo', arguments: ['hi'] })).toEqual({
+      code: -32602,
+      message: `MCP error -32602: tools/call: params.arguments: expected an object of the tool's arguments (e.g. {"path": "README.md"}), got an array.`,
+    });
+    expect(await failure({ name: 'echo', arguments: 'hi' })).toEqual({ code: -32602, message: expect.stringMatching(/: params\.arguments: .*got a string\.$/) });
+    expect(await failure({ arguments: {} })).toEqual({ code: -32602, message: "MCP error -32602: tools/call: params.name: expected the tool's name (a non-empty string), got undefined." });
+    // The session still works, and other unknown methods are still "Method not found".
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'ok' } })).toEqual({ content: [{ type: 'text', text: 'ok' }] });
+    expect(await client.request({ method: 'nope/nothing', params: {} } as never, CallToolResultSchema).catch((error: { code: number }) => error.code)).toBe(-32601);
     await close();
   });
 
