@@ -17,13 +17,27 @@ export interface LocalSkillLoaderOptions {
   directory: string;
   /** Load every direct subdirectory that has a SKILL.md (default false: `directory` is one skill). */
   scanSubdirs?: boolean;
+  /**
+   * Told about each skill a scan skips (a malformed SKILL.md: the message names the file and the
+   * field). Default: a Node process warning (`TOOLWRIGHT_SKILL_SKIPPED`).
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** The default of {@link LocalSkillLoaderOptions.onWarning}: a process warning, shown once on stderr by Node. */
+function processWarning(message: string): void {
+  process.emitWarning(message, { code: 'TOOLWRIGHT_SKILL_SKIPPED' });
 }
 
 /** Loads skills from the file system. */
 export class LocalSkillLoader implements SkillLoader {
   constructor(readonly options: LocalSkillLoaderOptions) {}
 
-  /** The skill of `directory`, or each subdirectory's (sorted by directory name) with `scanSubdirs`. */
+  /**
+   * The skill of `directory` (a malformed one throws `INVALID_SPEC` naming the file and field), or
+   * with `scanSubdirs` each subdirectory's, sorted by directory name: a subdirectory whose SKILL.md
+   * is malformed is skipped and reported to `onWarning`, so one bad skill does not hide the others.
+   */
   async load(): Promise<Skill[]> {
     const dir = resolve(this.options.directory);
     if (!this.options.scanSubdirs) return [await loadSkill(dir)];
@@ -37,7 +51,13 @@ export class LocalSkillLoader implements SkillLoader {
     for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
       const sub = join(dir, entry.name);
       const has = await stat(join(sub, SKILL_FILE)).then((s) => s.isFile(), () => false);
-      if (has) skills.push(await loadSkill(sub));
+      if (!has) continue;
+      try {
+        skills.push(await loadSkill(sub));
+      } catch (error) {
+        if (!ToolwrightError.isInstance(error)) throw error;
+        (this.options.onWarning ?? processWarning)(`${error.message} The skill is skipped; the others are loaded.`);
+      }
     }
     return skills;
   }
