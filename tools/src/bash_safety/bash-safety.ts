@@ -1,16 +1,17 @@
 import { resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES } from '@toolwright/sdk';
+import type { ProtectedPaths } from '@toolwright/sdk/internal';
 import { FILESYSTEM_EDIT_COMMANDS } from './bash-lists.js';
 import type { BashAnalysis } from './bash-analysis.js';
 import { loadBashParser } from './bash-parser.js';
 import { bashCoveredByAllowRules, bashRuleMatchesAny, suggestBashRules } from './bash-rules.js';
 import type { BashPermissionMode, BashVerdict } from './bash-verdict.js';
 import { commandTargets } from './command-targets.js';
-import { dangerousTarget } from './dangerous-path.js';
 import type { DangerousPathLists } from './dangerous-path.js';
 import { dangerousPattern } from './dangerous-pattern.js';
 import { dangerousRemoval } from './dangerous-removal.js';
+import { guardWrites } from './guard-writes.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { isInsideDir, realpathAsFarAsExistsSync } from './resolve-inside.js';
 import type { ParsedCommandLine } from './parse-command-line.js';
@@ -36,8 +37,12 @@ export interface BashCommandContext {
   cwd?: string;
   /** The mode the permission engine is in. */
   mode?: BashPermissionMode;
-  /** Directories edits may be auto-allowed in (acceptEdits); `cwd` always counts. */
+  /** Directories edits may be auto-allowed in (acceptEdits); `cwd` always counts, except for `confineWrites`. */
   workingDirectories?: readonly string[];
+  /** The policy's protected paths (absent: the built-in lists; `false`: off). See `guardWrites`. */
+  protectedPaths?: ProtectedPaths;
+  /** Deny writes outside `workingDirectories` (the policy's `confineWrites`). */
+  confineWrites?: boolean;
 }
 
 
@@ -111,6 +116,9 @@ export class BashSafety {
   /** The safety verdict, steps in AgentScope's order; every `ask` is bypass-immune. */
   check(command: string, context: BashCommandContext): BashVerdict {
     const analysis = this.analyze(command, context.cwd);
+    // Protected paths and confinement first: an earlier ask that bypass skips must not hide them.
+    const guarded = analysis.readOnly ? undefined : guardWrites(analysis.commands, this.lists, context);
+    if (guarded) return guarded;
     if (analysis.problem !== undefined) return ask('injection', analysis.problem);
     if (analysis.readOnly) return { behavior: 'allow', reason: 'The command only reads.', bypassImmune: false, step: 'read-only' };
     for (const simple of analysis.commands) {
@@ -121,10 +129,6 @@ export class BashSafety {
       if (commandName(simple) !== 'sed') continue;
       const call = sedCall(simple.words.slice(1));
       if (call.problem) return ask('sed', `${call.problem}: ${simple.source}`);
-    }
-    for (const simple of analysis.commands) {
-      const hit = dangerousTarget(commandTargets(simple), simple.cwd, this.lists);
-      if (hit) return ask('dangerous-path', `Command modifies '${hit.path}', which matches the protected entry '${hit.entry}'`);
     }
     const workingDirectories = [...(context.cwd === undefined ? [] : [context.cwd]), ...(context.workingDirectories ?? [])].map((d) => resolve(d));
     for (const simple of analysis.commands) {

@@ -1,4 +1,4 @@
-import { allowDecision, askDecision, passthroughDecision } from '@toolwright/sdk';
+import { allowDecision, askDecision, denyDecision, passthroughDecision } from '@toolwright/sdk';
 import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk';
 import type { BashSafety } from './bash-safety.js';
 
@@ -14,8 +14,9 @@ export interface BashToolPermissionsOptions<A> {
 
 /**
  * The permission methods of a shell tool, on the bash safety analysis: read-only per call, the
- * safety steps as `checkPermissions` (every ask bypass-immune; acceptEdits allows edits inside the
- * working directories), rules matched per sub-command, `w1 w2:*` suggestions.
+ * safety steps as `checkPermissions` (every ask a safety ask; a write to a protected path names
+ * the entry, so it holds in bypass; confineWrites denies writes outside the working directories;
+ * acceptEdits allows edits inside them), rules matched per sub-command, `w1 w2:*` suggestions.
  */
 export function bashToolPermissions<A>(safety: BashSafety, options: BashToolPermissionsOptions<A>): ToolPermissions<A> {
   return {
@@ -27,8 +28,18 @@ export function bashToolPermissions<A>(safety: BashSafety, options: BashToolPerm
     checkPermissions(action: A, context: PermissionContext): PermissionDecision {
       const command = options.commandOf(action);
       if (command === undefined) return passthroughDecision();
-      const verdict = safety.check(command, { cwd: options.cwd(), mode: context.mode, workingDirectories: context.workingDirectories });
-      if (verdict.behavior === 'ask') return askDecision({ reason: 'safety', bypassImmune: true, message: verdict.reason });
+      const verdict = safety.check(command, {
+        cwd: options.cwd(),
+        mode: context.mode,
+        workingDirectories: context.workingDirectories,
+        protectedPaths: context.protectedPaths,
+        confineWrites: context.confineWrites,
+      });
+      if (verdict.behavior === 'deny') return denyDecision({ reason: 'tool', message: verdict.reason });
+      if (verdict.behavior === 'ask') {
+        const protectedPath = verdict.protectedPath === undefined ? {} : { protectedPath: verdict.protectedPath };
+        return askDecision({ reason: 'safety', bypassImmune: true, ...protectedPath, message: verdict.reason });
+      }
       if (verdict.behavior === 'allow') return allowDecision({ reason: verdict.step === 'read-only' ? 'readOnly' : 'tool', message: verdict.reason });
       return passthroughDecision();
     },

@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import picomatch from 'picomatch';
+import { realPathOf } from '@toolwright/sdk/internal';
 import type { ShellWord } from './shell-word.js';
 
 /** The dangerous files and directories one check uses (the built-in lists plus additions). */
@@ -10,12 +11,13 @@ export interface DangerousPathLists {
 
 /**
  * The dangerous file or directory entry `path` touches, or undefined. File entries with a slash
- * (`.ssh/config`) match the end of the path; the others match the basename; directory entries
- * match any segment. All comparisons ignore case; a glob (`.env*`) is matched as a pattern.
+ * (`.ssh/config`) match the end of the path; the others match the basename; a directory entry
+ * matches its segments in a row anywhere in the path (`.git`, `.github/workflows`). All
+ * comparisons ignore case; a glob (`.env*`) is matched as a pattern.
  */
 export function dangerousEntryOf(path: string, lists: DangerousPathLists, glob = false): string | undefined {
   const lower = path.toLowerCase();
-  const segments = lower.split(/[\\/]+/).filter((s) => s !== '');
+  const segments = lower.split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
   const base = segments[segments.length - 1] ?? '';
   const same = (pattern: string, name: string): boolean => (glob ? picomatch.isMatch(name, pattern, { dot: false, nocase: true }) : pattern === name);
   for (const entry of lists.files) {
@@ -26,18 +28,44 @@ export function dangerousEntryOf(path: string, lists: DangerousPathLists, glob =
     } else if (same(base, e)) return entry;
   }
   for (const entry of lists.directories) {
-    const e = entry.toLowerCase();
-    if (segments.some((s) => same(s, e))) return entry;
+    const run = entry.toLowerCase().split(/[\\/]+/).filter((s) => s !== '');
+    for (let start = 0; run.length > 0 && start + run.length <= segments.length; start++) {
+      if (run.every((e, i) => same(segments[start + i]!, e))) return entry;
+    }
   }
   return undefined;
 }
 
-/** The first target that touches a dangerous file or directory, with the entry it matched. */
-export function dangerousTarget(targets: readonly ShellWord[], cwd: string | undefined, lists: DangerousPathLists): { path: string; entry: string } | undefined {
+/**
+ * Where a target really is: `cwd` and the target joined as bash hands them to the kernel (no
+ * lexical `..`), resolved with the SDK's `realPathOf`; for a glob, its fixed directory part is
+ * resolved and the pattern kept. Undefined when a relative target has no known directory.
+ */
+export function realTargetOf(target: ShellWord, cwd: string | undefined): string | undefined {
+  if (target.dynamic) return undefined;
+  if (!isAbsolute(target.value) && cwd === undefined) return undefined;
+  const raw = isAbsolute(target.value) ? target.value : `${cwd}/${target.value}`;
+  if (!target.glob) return realPathOf(raw);
+  const { base, glob } = picomatch.scan(raw);
+  return `${realPathOf(base === '' ? '/' : base)}/${glob}`;
+}
+
+/** A write target that touches a protected entry: the target as written, the entry, and the real path when only that matched. */
+export interface DangerousTargetHit {
+  path: string;
+  entry: string;
+  real?: string;
+}
+
+/** The first target that touches a dangerous file or directory, as written or as resolved, with the entry it matched. */
+export function dangerousTarget(targets: readonly ShellWord[], cwd: string | undefined, lists: DangerousPathLists): DangerousTargetHit | undefined {
   for (const target of targets) {
     if (target.dynamic) continue;
     const entry = dangerousEntryOf(cwd === undefined ? target.value : resolve(cwd, target.value), lists, target.glob);
     if (entry) return { path: target.value, entry };
+    const real = realTargetOf(target, cwd);
+    const realEntry = real === undefined ? undefined : dangerousEntryOf(real, lists, target.glob);
+    if (realEntry) return { path: target.value, entry: realEntry, real };
   }
   return undefined;
 }
