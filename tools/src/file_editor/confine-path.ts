@@ -1,6 +1,5 @@
-import { realpathSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { realPathOf, realPathOfAsync } from '@toolwright/sdk/internal';
 import { editorError } from './editor-error.js';
 
 /** A path the editor may use. */
@@ -17,36 +16,14 @@ export function isInside(root: string, child: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-/** `path` with links resolved as far as it exists (a file to be created resolves through its parent). */
+/** `path` with links resolved as far as it exists (the SDK's one helper, {@link realPathOfAsync}). */
 export async function realpathAsFarAsExists(path: string): Promise<string> {
-  let head = path;
-  const tail: string[] = [];
-  for (;;) {
-    try {
-      return join(await realpath(head), ...tail);
-    } catch {
-      const parent = dirname(head);
-      if (parent === head) return path;
-      tail.unshift(basename(head));
-      head = parent;
-    }
-  }
+  return realPathOfAsync(path);
 }
 
-/** The synchronous twin of {@link realpathAsFarAsExists}, for resource keys. */
+/** The synchronous twin of {@link realpathAsFarAsExists}, for resource keys: `path` taken from `workingDir`. */
 export function resourcePathOf(path: string, workingDir: string): string {
-  let head = resolve(workingDir, path);
-  const tail: string[] = [];
-  for (;;) {
-    try {
-      return join(realpathSync(head), ...tail);
-    } catch {
-      const parent = dirname(head);
-      if (parent === head) return resolve(workingDir, path);
-      tail.unshift(basename(head));
-      head = parent;
-    }
-  }
+  return realPathOf(resolve(workingDir, path));
 }
 
 /**

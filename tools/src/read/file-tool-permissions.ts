@@ -4,8 +4,9 @@ import { pathPermissions } from '../file_editor/permissions.js';
 
 /**
  * Permissions of `read`, `write` and `edit` (POLICY's path permissions): rules are path globs
- * matched against `file_path` (`src/**`, `/tmp/**`), suggestions are `dir/**`, a dangerous file or
- * directory gives a bypass-immune ask, and acceptEdits allows edits inside the working directories.
+ * matched against `file_path` as written and as resolved (`src/**`, `/tmp/**`), suggestions are
+ * `dir/**`, a protected file or directory gives a safety ask that holds in every mode, confineWrites
+ * denies writes outside the working directories, and acceptEdits allows edits inside them.
  * `read` is read-only.
  */
 export function fileToolPermissions<A extends { filePath: string }>(workingDir: string, readOnly: boolean): ToolPermissions<A> {
