@@ -76,12 +76,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright schema --format anthropic', 'toolwright schema grep glob --format openai --strict'],
   },
   call: {
-    usage: "toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S]",
+    usage: "toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S] [--verbose]",
     summary: 'run one tool call (exit 0 success, 1 error observation, 2 usage/spec error)',
     positionals: [1, 2],
     options: {
       json: { type: 'boolean', help: 'print the events and observation as JSON' },
       timeout: { type: 'string', value: 'S', help: 'time limit in seconds' },
+      verbose: { type: 'boolean', help: "print the tool's log messages (ctx.log) to stderr as they happen (--json has them in events either way)" },
       ...POLICY_OPTIONS,
     },
     examples: [

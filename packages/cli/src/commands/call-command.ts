@@ -1,3 +1,4 @@
+import type { ClientLogLevel } from '@toolwright/sdk';
 import { flag, stringOption } from '../args/parse-command-line.js';
 import { parseJsonArguments, parseTimeout } from '../args/parse-json-arguments.js';
 import { readArgumentsText } from '../args/read-arguments-text.js';
@@ -23,11 +24,23 @@ function callJson(tool: string, outcome: CallOutcome): Record<string, unknown> {
   return out;
 }
 
+/** One `ctx.log` message as a line of stderr: `[tool] level: text` (data that is not text as JSON). */
+function logLine(tool: string, level: ClientLogLevel, data: unknown): string {
+  let text: string;
+  try {
+    text = typeof data === 'string' ? data : (JSON.stringify(data) ?? String(data));
+  } catch {
+    text = String(data);
+  }
+  return `[${tool}] ${level}: ${text}`;
+}
+
 /**
- * `toolwright call TOOL ['JSON' | - | @FILE] [--json] [--timeout S]`: one call through the
+ * `toolwright call TOOL ['JSON' | - | @FILE] [--json] [--timeout S] [--verbose]`: one call through the
  * runtime, with the arguments inline, from stdin (`-`) or from a file (`@FILE`). stdout
  * gets what the model would read (visualized on a terminal, plain text in a pipe, or JSON); the
- * visualized Action goes to stderr on a terminal, as does progress. Ctrl-C cancels the call
+ * visualized Action goes to stderr on a terminal, as does progress (and, with `--verbose`, the
+ * tool's log messages). Ctrl-C cancels the call
  * (a second Ctrl-C quits at once). Exit 0 on success, 1 on an error observation, 2 on a usage
  * or spec error, 130 when interrupted.
  */
@@ -37,6 +50,7 @@ export async function callCommand(context: CommandContext): Promise<ExitCode> {
   const args = parseJsonArguments(name, await readArgumentsText(source, term.io.stdin, term.io.cwd));
   const timeoutMs = parseTimeout(stringOption(line.values, 'timeout'));
   const asJson = flag(line.values, 'json');
+  const verbose = flag(line.values, 'verbose');
   // A person at a terminal answers y/n/always; without one an ask is a refusal naming the rule to add.
   const attended = term.io.stdin.isTTY === true && term.io.stderr.isTTY === true;
   const approval = attended ? terminalApproval(term) : refuseWithoutTerminal;
@@ -57,7 +71,9 @@ export async function callCommand(context: CommandContext): Promise<ExitCode> {
     process.on('SIGINT', onSigint);
     let outcome: CallOutcome;
     try {
-      outcome = await toolset.execute(name, args, { signal: controller.signal, timeoutMs, onProgress: (p) => progress.update(p) });
+      // A tool's logs are in the call's events either way; --verbose also shows them as they come.
+      const client = verbose ? { log: (level: ClientLogLevel, data: unknown) => (progress.clear(), term.errUntrusted(logLine(name, level, data))) } : undefined;
+      outcome = await toolset.execute(name, args, { signal: controller.signal, timeoutMs, onProgress: (p) => progress.update(p), client });
     } finally {
       process.off('SIGINT', onSigint);
       progress.clear();
