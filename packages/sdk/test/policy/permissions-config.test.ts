@@ -32,7 +32,7 @@ describe('agent spec permissions section', () => {
     [{ mode: 'yolo' }, "(agent spec): permissions.mode: expected one of default, acceptEdits, explore, bypass, dontAsk, got 'yolo'."],
     [{ allow: ['glob', 'terminal(git'] }, "(agent spec): permissions.allow[1]: expected a rule like Tool or Tool(content) (e.g. file_editor(src/**), terminal(git commit:*)), got 'terminal(git'."],
     [{ deny: 'terminal' }, '(agent spec): permissions.deny: expected an array of rules (Tool or Tool(content)), got string.'],
-    [{ alow: [] }, '(agent spec): permissions.alow: unknown field; allowed: mode, allow, ask, deny, workingDirectories, grantsFile, auditLog.'],
+    [{ alow: [] }, '(agent spec): permissions.alow: unknown field; allowed: mode, allow, ask, deny, workingDirectories, grantsFile, auditLog, protectedPaths, confineWrites.'],
     [{ auditLog: { includeValues: 'yes' } }, '(agent spec): permissions.auditLog.includeValues: expected a boolean, got string.'],
     [{ grantsFile: true }, '(agent spec): permissions.grantsFile: expected a file path or false, got boolean.'],
   ])('rejects %j with a path-precise message', async (permissions, message) => {
