@@ -85,10 +85,17 @@ describe('approval through a callback', () => {
     expect(order).toEqual(['approval']);
   });
 
-  it('edit(arguments): the edited call is validated again and runs instead', async () => {
-    const { agent, dir } = await agentWith({ onApproval: (r) => ({ type: 'edit', arguments: { ...r.arguments, file_text: 'edited\n' } }) });
+  it('edit(arguments): the edited call is validated and checked again; it asks again (default mode asks for edits) and runs on that answer', async () => {
+    const asked: unknown[] = [];
+    const { agent, dir } = await agentWith({
+      onApproval: (r) => {
+        asked.push(r.arguments.file_text);
+        return asked.length === 1 ? { type: 'edit', arguments: { ...r.arguments, file_text: 'edited\n' } } : { type: 'approve' };
+      },
+    });
     const path = join(dir, 'a.txt');
     const result = await agent.executeToolCall(create('c1', path));
+    expect(asked).toEqual(['hello\n', 'edited\n']);
     expect(result.observation.isError).toBe(false);
     expect(readFileSync(path, 'utf8')).toBe('edited\n');
     expect(result.events[0]!.toJSON()).toMatchObject({ action: { file_text: 'edited\n' } });
@@ -123,7 +130,9 @@ describe('approval through a callback', () => {
     const second = await agent.executeToolCall(create('c2', join(dir, 'src', 'b.txt')));
     expect(asked).toBe(1);
     expect(kinds(second)).toEqual(['ActionEvent', 'ObservationEvent']);
-    expect(JSON.parse(readFileSync(join(state.stateDir, 'permissions.json'), 'utf8'))).toEqual({ version: 1, allow: ['file_editor(src/**)'], ask: [], deny: [] });
+    // The project's grants file (grantsScope 'project', the default), not the conversation's.
+    expect(JSON.parse(readFileSync(join(dir, '.toolwright', 'permissions.json'), 'utf8'))).toEqual({ version: 1, allow: ['file_editor(src/**)'], ask: [], deny: [] });
+    expect(existsSync(join(state.stateDir, 'permissions.json'))).toBe(false);
     await agent.executeToolCall(create('c3', join(dir, 'lib', 'c.txt')));
     expect(asked).toBe(2);
   });
@@ -140,6 +149,7 @@ describe('approval through a callback', () => {
     await agent.executeToolCall(create('c1', join(dir, '.env'), 'A=1\n'));
     await agent.executeToolCall(create('c2', join(dir, 'sub', '.env'), 'A=1\n'));
     expect(asked).toBe(2);
+    expect(existsSync(join(dir, '.toolwright', 'permissions.json'))).toBe(false);
     expect(existsSync(join(state.stateDir, 'permissions.json'))).toBe(false);
   });
 
@@ -197,6 +207,8 @@ describe('deferred approval (no callback)', () => {
         bypassImmune: false,
       },
       action: { kind: 'FileEditorAction', command: 'create', path: asked, file_text: 'hello\n' },
+      nonce: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      mac: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(results[2]!.observation.text).toBe("The call of tool 'file_editor' is waiting for the user's approval (No rule allows this call of 'file_editor'.). It has not run yet.");
     expect(kinds(results[2]!)).toEqual(['ActionEvent', 'ApprovalRequestEvent']);
@@ -231,8 +243,11 @@ describe('deferred approval (no callback)', () => {
   it('a rule added before resume decides first: a deny rule wins over the answer', async () => {
     const { agent, dir } = await agentWith({});
     const [first] = await agent.executeToolCalls([create('c1', join(dir, 'a.txt'))]);
-    const denying = await agentWith({ deny: ['file_editor'] });
-    const [resumed] = await denying.agent.resume([first!.pending!], { c1: { type: 'approve' } });
+    // The same conversation (its state directory holds the key the envelope was sealed with), a new agent with a deny rule.
+    const denying = new Agent({ registry: registerBuiltinTools(new ToolRegistry()), tools: [{ name: 'file_editor' }], policy: { deny: ['file_editor'] } });
+    agents.push(denying);
+    await denying.initialize(new ConversationState({ id: 'conv-1', workingDir: dir }));
+    const [resumed] = await denying.resume([first!.pending!], { c1: { type: 'approve' } });
     expect(resumed!.observation.errorCode).toBe('PERMISSION_DENIED');
     expect(existsSync(join(dir, 'a.txt'))).toBe(false);
   });
@@ -255,21 +270,22 @@ describe('audit log', () => {
         return rest;
       });
     expect(lines).toEqual([
-      { toolCallId: 'c1', tool: 'glob', decision: 'allow', reason: 'readOnly', message: 'The call is read-only.', mode: 'default', argumentNames: ['pattern'] },
+      { toolCallId: 'c1', tool: 'glob', decision: 'allow', reason: 'readOnly', mode: 'default', argumentNames: ['pattern'] },
       {
         toolCallId: 'c2',
         tool: 'file_editor',
         decision: 'deny',
         reason: 'rule',
-        message: "Rule file_editor(locked/**) (code) denies this call of 'file_editor'.",
         rule: 'file_editor(locked/**)',
         ruleBehavior: 'deny',
         ruleSource: 'code',
         mode: 'default',
         argumentNames: ['command', 'path', 'file_text'],
       },
-      { toolCallId: 'c3', tool: 'file_editor', decision: 'ask', reason: 'fallback', message: "No rule allows this call of 'file_editor'.", mode: 'default', argumentNames: ['command', 'path', 'file_text'] },
-      { toolCallId: 'c3', tool: 'file_editor', decision: 'reject', reason: 'user', message: "The user did not approve this call of 'file_editor': no", mode: 'default', argumentNames: ['command', 'path', 'file_text'] },
+      { toolCallId: 'c3', tool: 'file_editor', decision: 'ask', reason: 'fallback', mode: 'default', argumentNames: ['command', 'path', 'file_text'] },
+      { toolCallId: 'c3', tool: 'file_editor', decision: 'reject', reason: 'user', mode: 'default', argumentNames: ['command', 'path', 'file_text'] },
     ]);
+    // Messages quote paths and commands: without includeValues the log has reason codes instead.
+    expect(text).not.toContain(dir);
   });
 });

@@ -19,6 +19,15 @@ export interface PendingApproval {
   request: ApprovalRequest;
   /** The validated Action as `Action.toJSON()` wrote it (`kind` + wire fields), for display and records; resume validates `request.arguments` again. */
   action: { kind: string; [field: string]: unknown };
+  /** Random per envelope (bound by `mac`): a call asked again comes back with a new envelope. */
+  nonce?: string;
+  /**
+   * HMAC-SHA256 (base64url) over the conversation id, `request.toolCallId`, `request.toolName`,
+   * the canonical JSON of `request.arguments` and `nonce`, keyed by the conversation's
+   * `approval.key`. `agent.resume` refuses an approval envelope whose MAC does not match (or that
+   * has none), and answers each envelope once. Caller-run pendings (external and client tools) carry none.
+   */
+  mac?: string;
 }
 
 /** Why `value` is not a {@link PendingApproval} (it may come from a file), or undefined. */
@@ -33,5 +42,8 @@ export function pendingApprovalProblem(value: unknown): string | undefined {
   }
   if (!isPlainObject(request.arguments)) return 'request.arguments: expected an object';
   if (!isPlainObject(value.action) || typeof value.action.kind !== 'string') return 'action: expected a serialized Action with a kind';
+  for (const key of ['conversationId', 'nonce', 'mac'] as const) {
+    if (value[key] !== undefined && typeof value[key] !== 'string') return `${key}: expected a string`;
+  }
   return undefined;
 }

@@ -79,8 +79,10 @@ export class CallPipeline {
     const steps: (CallStep | undefined)[] = phases.map((phase) => STEPS.get(phase) ?? stepOf(phase));
     const hooks = compileHooks(options.hooks);
     if (hooks) {
-      phases.push(hooksPhase(hooks));
-      steps.push(hooksStep(hooks));
+      // Arguments a pre hook rewrote are checked again: the permission phase (then the approval phase).
+      const recheck: CallPhase | undefined = permission && approval ? (ctx, next) => permission(ctx, () => Promise.resolve(approval(ctx, next))) : permission;
+      phases.push(hooksPhase(hooks, recheck));
+      steps.push(hooksStep(hooks, recheck));
     }
     phases.push(invokePhase);
     steps.push(invokeStep);

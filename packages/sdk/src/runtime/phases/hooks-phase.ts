@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../errors/error-code.js';
+import { canonicalJson } from '../../policy/canonical-json.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import { Observation } from '../../tool/observation.js';
 import { describeError } from '../../util/describe-error.js';
@@ -111,15 +112,35 @@ function afterPost(ctx: CallContext, returned: unknown): void {
   else if (returned instanceof Error) ctx.fail(returned);
 }
 
+/** True when the pre hooks changed the call's arguments (a returned copy equal to them is no change). */
+function rewritten(ctx: CallContext, before: unknown): boolean {
+  return ctx.arguments !== before && canonicalJson(ctx.arguments) !== canonicalJson(before);
+}
+
+/**
+ * Arguments a pre hook rewrote get the permission check again (`recheck`: the pipeline's
+ * permission phase, then its approval phase): a deny fails the call, an ask asks about the
+ * rewritten call, an allow goes on to `rest`. The approval the call had was for other arguments.
+ */
+function recheckThen(ctx: CallContext, recheck: CallPhase, rest: () => Promise<void>): void | Promise<void> {
+  try {
+    return recheck(ctx, rest);
+  } catch (error) {
+    ctx.fail(error);
+  }
+}
+
 /**
  * The hooks phase (pai-agent-sdk's order and semantics): global pre → the tool's pre → the rest of
  * the call → the tool's post → global post, all sharing `ctx.metadata`. Pre hooks may rewrite the
- * arguments (validated again); a throwing hook becomes the call's error, naming the hook; post
- * hooks always run once the pre hooks ran, get the error as the result and may recover.
+ * arguments (validated again, and checked again by `recheck`, the permission phase, when given);
+ * a throwing hook becomes the call's error, naming the hook; post hooks always run once the pre
+ * hooks ran, get the error as the result and may recover.
  */
-export function hooksPhase(hooks: CompiledHooks): CallPhase {
+export function hooksPhase(hooks: CompiledHooks, recheck?: CallPhase): CallPhase {
   return (ctx, next) => {
     const own = hooks.tools.get(ctx.toolName);
+    const before = ctx.arguments;
     const after = (): void | Promise<void> => afterCall(ctx, hooks, own);
     // A pre hook that rewrote the Action onto another resource: lock that one first.
     const rest = (): Promise<void> => {
@@ -127,7 +148,8 @@ export function hooksPhase(hooks: CompiledHooks): CallPhase {
       const moved = ctx.relock();
       return moved ? moved.then(next) : next();
     };
-    const run = (): Promise<void> => rest().then(after);
+    const checked = (): Promise<void> => (recheck && !ctx.settled && rewritten(ctx, before) ? Promise.resolve(recheckThen(ctx, recheck, rest)) : rest());
+    const run = (): Promise<void> => checked().then(after);
     const global = runPre(ctx, hooks.pre);
     if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(run);
     const tool = own ? runPre(ctx, own.pre) : undefined;
@@ -141,12 +163,22 @@ function afterCall(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | unde
   return isPromiseLike(tool) ? tool.then(() => runPost(ctx, hooks.post)) : runPost(ctx, hooks.post);
 }
 
-/** The rest of the call (unless a pre hook settled it), then the post hooks. */
-function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | undefined, pipeline: CallPipeline, next: number): void | Promise<void> {
+/** The rest of the call (unless a pre hook settled it; checked again when a pre hook rewrote the arguments), then the post hooks. */
+function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | undefined, pipeline: CallPipeline, next: number, before: unknown, recheck: CallPhase | undefined): void | Promise<void> {
+  if (recheck && !ctx.settled && rewritten(ctx, before)) {
+    const go = pipeline.nextOf(ctx, next);
+    const rest = (): Promise<void> => {
+      if (ctx.settled) return Promise.resolve();
+      const moved = ctx.relock();
+      return moved ? moved.then(go) : go();
+    };
+    const checked = recheckThen(ctx, recheck, rest);
+    return isPromiseLike(checked) ? Promise.resolve(checked).then(() => afterCall(ctx, hooks, own)) : afterCall(ctx, hooks, own);
+  }
   if (!ctx.settled) {
     // A pre hook that rewrote the Action onto another resource: lock that one first.
     const moved = ctx.relock();
-    if (moved) return moved.then(() => aroundRest(ctx, hooks, own, pipeline, next));
+    if (moved) return moved.then(() => aroundRest(ctx, hooks, own, pipeline, next, before, undefined));
   }
   const rest = ctx.settled ? undefined : pipeline.continue(ctx, next);
   return rest ? rest.then(() => afterCall(ctx, hooks, own)) : afterCall(ctx, hooks, own);
@@ -154,14 +186,15 @@ function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | und
 
 /**
  * @internal {@link hooksPhase} as the pipeline runs it: no closure and no promise while the hooks
- * and the tool answer synchronously.
+ * and the tool answer synchronously (and no pre hook rewrote the arguments).
  */
-export function hooksStep(hooks: CompiledHooks): CallStep {
+export function hooksStep(hooks: CompiledHooks, recheck?: CallPhase): CallStep {
   return (ctx, pipeline, next) => {
     const own = hooks.tools.get(ctx.toolName);
+    const before = ctx.arguments;
     const global = runPre(ctx, hooks.pre);
-    if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(() => aroundRest(ctx, hooks, own, pipeline, next));
+    if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(() => aroundRest(ctx, hooks, own, pipeline, next, before, recheck));
     const tool = own ? runPre(ctx, own.pre) : undefined;
-    return isPromiseLike(tool) ? tool.then(() => aroundRest(ctx, hooks, own, pipeline, next)) : aroundRest(ctx, hooks, own, pipeline, next);
+    return isPromiseLike(tool) ? tool.then(() => aroundRest(ctx, hooks, own, pipeline, next, before, recheck)) : aroundRest(ctx, hooks, own, pipeline, next, before, recheck);
   };
 }

@@ -7,12 +7,22 @@ import { isPlainObject } from '../../util/guards.js';
 import { AgentEvent, invalidEvent, readBaseFields } from '../agent-event.js';
 import type { AgentEventOptions, SerializedAgentEvent } from '../agent-event.js';
 
+/** What an "always" answer added, and where it was saved. */
+export interface ApprovalGrant {
+  /** The rules added (`Tool(content)` syntax). */
+  rules: string[];
+  /** The grants file they were saved to; null when grants are kept in memory only (`grantsFile: false`). */
+  file: string | null;
+}
+
 /** Options of {@link ApprovalRequestEvent}. */
 export interface ApprovalRequestEventOptions extends AgentEventOptions {
   /** What is asked. */
   request: ApprovalRequest;
   /** The answer, once given. */
   answer?: ApprovalAnswer;
+  /** What an "always" answer added and where it was saved. */
+  granted?: ApprovalGrant;
 }
 
 /** Serialized {@link ApprovalRequestEvent}. */
@@ -20,6 +30,7 @@ export interface SerializedApprovalRequestEvent extends SerializedAgentEvent {
   kind: 'ApprovalRequestEvent';
   request: ApprovalRequest;
   answer?: ApprovalAnswer;
+  granted?: ApprovalGrant;
 }
 
 /**
@@ -33,17 +44,21 @@ export class ApprovalRequestEvent extends AgentEvent {
   readonly request: ApprovalRequest;
   /** The answer, once given. */
   answer?: ApprovalAnswer;
+  /** Set when an "always" answer added rules: which, and the grants file they were saved to (null: memory only). */
+  granted?: ApprovalGrant;
 
   constructor(options: ApprovalRequestEventOptions) {
     super(options);
     this.request = options.request;
     if (options.answer !== undefined) this.answer = options.answer;
+    if (options.granted !== undefined) this.granted = options.granted;
   }
 
   /** The serialized form (plain JSON). */
   toJSON(): SerializedApprovalRequestEvent {
     const out: SerializedApprovalRequestEvent = { ...this.baseJSON(), kind: 'ApprovalRequestEvent', request: this.request };
     if (this.answer !== undefined) out.answer = this.answer;
+    if (this.granted !== undefined) out.granted = this.granted;
     return out;
   }
 
@@ -58,6 +73,10 @@ export class ApprovalRequestEvent extends AgentEvent {
       const problem = approvalAnswerProblem(fields.answer);
       if (problem) throw new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message: `Serialized ApprovalRequestEvent is invalid: answer: ${problem}.`, details: { kind: 'ApprovalRequestEvent', field: 'answer' } });
     }
+    const granted = fields.granted;
+    if (granted !== undefined && (!isPlainObject(granted) || !Array.isArray(granted.rules) || !granted.rules.every((r) => typeof r === 'string') || (granted.file !== null && typeof granted.file !== 'string'))) {
+      throw invalidEvent('ApprovalRequestEvent', 'granted', 'an object { rules: string[], file: string | null }');
+    }
     return new ApprovalRequestEvent({
       id: fields.id,
       timestamp: fields.timestamp,
@@ -65,6 +84,7 @@ export class ApprovalRequestEvent extends AgentEvent {
       toolName: fields.toolName,
       request: request as unknown as ApprovalRequest,
       answer: fields.answer as ApprovalAnswer | undefined,
+      granted: granted as ApprovalGrant | undefined,
     });
   }
 }

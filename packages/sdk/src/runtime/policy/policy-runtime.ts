@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import type { ApprovalAnswer } from '../../policy/approval-answer.js';
+import { ApprovalSeal } from '../../policy/approval-seal.js';
 import { Policy } from '../../policy/policy.js';
 import type { PolicyOptions } from '../../policy/policy-options.js';
 import type { ConversationState } from '../../state/conversation-state.js';
@@ -16,6 +17,7 @@ import { permissionPhase } from './permission-phase.js';
  */
 export class PolicyRuntime {
   private current?: Policy;
+  private seal?: ApprovalSeal;
   private readonly presets = new Map<string, { toolName: string; answer: ApprovalAnswer }>();
   /** The pipeline's permission phase; it runs the approval phase itself for asks. */
   readonly permissionPhase: CallPhase;
@@ -33,6 +35,7 @@ export class PolicyRuntime {
     this.approvalPhase = approvalPhase(
       () => this.current,
       (ctx) => this.takePreset(ctx),
+      () => this.seal,
     );
     // Asks go from the permission phase straight to the approval phase: one pipeline step, not two.
     this.permissionPhase = permissionPhase(() => this.current, this.approvalPhase);
@@ -43,9 +46,15 @@ export class PolicyRuntime {
     return this.current;
   }
 
-  /** Builds the policy for `state` (rules checked, grants file loaded). */
+  /** The seal of the conversation's deferred approvals, once initialized. */
+  get approvalSeal(): ApprovalSeal | undefined {
+    return this.seal;
+  }
+
+  /** Builds the policy for `state` (rules checked, grants file loaded) and the seal of its deferred approvals. */
   async initialize(state: ConversationState): Promise<void> {
     this.current = await Policy.create(this.options, { workingDir: state.workingDir, stateDir: state.stateDir });
+    this.seal = new ApprovalSeal(state.stateDir, state.id);
   }
 
   /** Answers to use, by tool-call id, for the calls `agent.resume` runs now. */
