@@ -144,7 +144,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     tools: spec.tools,
     mcpServers: options.upstream ? spec.mcpServers : withServerRequests(spec.mcpServers, options.serverRequests ?? unattendedAnswers(warnOf(options), NOT_ASKING)),
     filterToolsRegex: spec.filterToolsRegex,
-    toolsets: toolsetsFromSpec(spec.toolsets, defaultRegistry),
+    toolsets: toolsetsFromSpec(spec.toolsets, defaultRegistry, { source: spec.source, onWarning: warnOf(options) }),
     extraTools,
     registry: defaultRegistry,
     policy: cliPolicy(options.policyFlags ?? { allow: [], ask: [], deny: [] }, spec.permissions, options.cwd, options.approval),

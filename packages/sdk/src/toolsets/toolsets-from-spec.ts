@@ -6,9 +6,11 @@ import type { ToolDefinition } from '../tool/tool-definition.js';
 import { ApprovalRequiredToolset } from './approval-required-toolset.js';
 import { CombinedToolset } from './combined-toolset.js';
 import { FilteredToolset } from './filtered-toolset.js';
+import type { FilterOptions } from './filtered-toolset.js';
 import { McpServerToolset } from './mcp-server-toolset.js';
 import { PrefixedToolset } from './prefixed-toolset.js';
 import { RenamedToolset } from './renamed-toolset.js';
+import { SpecNameFilter } from './spec-name-filter.js';
 import type { Toolset } from './toolset.js';
 import type { TurnContext } from './turn-context.js';
 
@@ -39,12 +41,40 @@ class RegistryToolset implements Toolset {
   }
 }
 
+/** A spec toolset's filter: `when` per turn, `include`/`exclude` per tool, the names checked once the toolset has loaded. */
+class SpecFilteredToolset extends FilteredToolset {
+  constructor(inner: Toolset, filter: FilterOptions, private readonly names?: SpecNameFilter) {
+    super(inner, filter);
+  }
+
+  /** Starts the inner toolset, then checks every `include`/`exclude` entry against its tools. */
+  override async forRun(ctx: TurnContext): Promise<void> {
+    await this.inner.forRun?.(ctx);
+    this.names?.check(await this.inner.tools(ctx));
+  }
+}
+
+/** Options of {@link toolsetsFromSpec}. */
+export interface ToolsetsFromSpecOptions {
+  /** The spec file (named in messages; `AgentSpec.source`). */
+  source?: string;
+  /** Told about spec entries that work but should be written otherwise (default: a Node process warning). */
+  onWarning?: (message: string) => void;
+}
+
+function processWarning(message: string): void {
+  process.emitWarning(message, { code: 'TOOLWRIGHT_SPEC' });
+}
+
 /**
  * The toolsets of an agent spec's `toolsets:` section: each entry's tools (through `registry`)
- * and MCP servers, filtered (`when` on the turn's context values, `include`/`exclude` by name),
- * renamed, prefixed and made to ask for approval, in that order.
+ * and MCP servers, filtered (`when` on the turn's context values, `include`/`exclude` by name
+ * before renaming), renamed, prefixed and made to ask for approval, in that order. When the
+ * toolsets load (`forRun`, at `agent.initialize`), an `include`/`exclude` entry that matches no
+ * tool rejects with `INVALID_SPEC` naming its JSON path and the available names; one written in
+ * the renamed form (`mcp__server__tool` under `naming: mcp`) matches, with a warning.
  */
-export function toolsetsFromSpec(specs: readonly ToolsetSpec[] | undefined, registry: ToolRegistry): Toolset[] {
+export function toolsetsFromSpec(specs: readonly ToolsetSpec[] | undefined, registry: ToolRegistry, options: ToolsetsFromSpecOptions = {}): Toolset[] {
   return (specs ?? []).map((spec, i) => {
     const label = spec.label ?? `toolsets[${i}]`;
     const parts: Toolset[] = [];
@@ -53,10 +83,15 @@ export function toolsetsFromSpec(specs: readonly ToolsetSpec[] | undefined, regi
     let toolset: Toolset = parts.length === 1 ? parts[0]! : new CombinedToolset(parts, { label });
     const { when, include, exclude } = spec;
     if (when || include || exclude) {
-      toolset = new FilteredToolset(toolset, {
-        ...(when ? { when: (ctx: TurnContext) => Object.entries(when).every(([k, v]) => ctx.values[k] === v) } : {}),
-        ...(include || exclude ? { keep: (_ctx: TurnContext, tool: ToolDefinition) => (!include || include.includes(tool.name)) && !(exclude ?? []).includes(tool.name) } : {}),
-      });
+      const names = include || exclude ? new SpecNameFilter({ include, exclude, rename: spec.rename, path: `toolsets[${i}]`, source: options.source, onWarning: options.onWarning ?? processWarning }) : undefined;
+      toolset = new SpecFilteredToolset(
+        toolset,
+        {
+          ...(when ? { when: (ctx: TurnContext) => Object.entries(when).every(([k, v]) => ctx.values[k] === v) } : {}),
+          ...(names ? { keep: (_ctx: TurnContext, tool: ToolDefinition) => names.keep(tool) } : {}),
+        },
+        names,
+      );
     }
     if (spec.rename) toolset = new RenamedToolset(toolset, spec.rename);
     if (spec.prefix) toolset = new PrefixedToolset(toolset, spec.prefix);

@@ -45,6 +45,34 @@ describe('agent spec toolsets', () => {
     expect(await specError({ tools: [], toolsets: [{ tools: ['echo'], prefix: 'web.' }] })).toContain(`toolsets[0].prefix: expected letters, digits, '_' or '-', got "web.".`);
   });
 
+  it("rejects an include or exclude entry that matches no tool at load, naming its JSON path, the closest name and the available ones", async () => {
+    const registry = testRegistry();
+    const loadError = async (toolsets: object[]): Promise<string> => {
+      const spec = await loadAgentSpec({ tools: [], toolsets }, { registry });
+      const agent = new Agent({ registry, toolsets: toolsetsFromSpec(spec.toolsets, registry, { source: 'agent.yaml', onWarning: () => undefined }) });
+      const error = await agent.initialize(conversation()).then(() => undefined, (e: unknown) => e);
+      await agent.close();
+      if (!ToolwrightError.isInstance(error)) throw new Error('expected a spec error at initialize');
+      expect(error.code).toBe('INVALID_SPEC');
+      return error.message;
+    };
+    expect(await loadError([{ tools: ['echo'] }, { tools: ['echo', 'note'], include: ['echo', 'note', 'ecoh'], prefix: 'b_' }])).toBe(
+      "agent.yaml: toolsets[1].include[2]: 'ecoh' matches no tool of this toolset. Did you mean 'echo'? Available (names before renaming): echo, note.",
+    );
+    expect(await loadError([{ tools: ['echo', 'note'], exclude: ['zzz'] }])).toBe("agent.yaml: toolsets[0].exclude[0]: 'zzz' matches no tool of this toolset. Available (names before renaming): echo, note.");
+  });
+
+  it("takes include/exclude names before renaming, and accepts a rename's new name with a warning naming the old one", async () => {
+    const registry = testRegistry();
+    const spec = await loadAgentSpec({ tools: [], toolsets: [{ tools: ['echo', 'note'], include: ['say'], rename: { echo: 'say' } }] }, { registry });
+    const warnings: string[] = [];
+    const agent = new Agent({ registry, toolsets: toolsetsFromSpec(spec.toolsets, registry, { onWarning: (message) => warnings.push(message) }) });
+    await agent.initialize(conversation());
+    expect((await agent.startTurn()).names()).toEqual(['say']);
+    expect(warnings).toEqual(["toolsets[0].include[0]: 'say' is the renamed form of 'echo'; include and exclude take names before renaming, so write 'echo' (both forms match)."]);
+    await agent.close();
+  });
+
   it('checks entries with the agent spec checkers', () => {
     expect(checkToolsetsSpec(undefined, { checkTool: () => undefined, checkServer: () => undefined })).toBeUndefined();
   });
