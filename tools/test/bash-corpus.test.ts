@@ -9,7 +9,7 @@ import { BashSafety } from '../src/bash_safety/index.js';
 import { TerminalAction } from '../src/terminal/declarations.js';
 import { terminalPermissions } from '../src/terminal/terminal-permissions.js';
 
-type Category = 'read' | 'edit' | 'write' | 'destructive' | 'obfuscated';
+type Category = 'read' | 'edit' | 'write' | 'destructive' | 'obfuscated' | 'network' | 'executes';
 type Behavior = 'allow' | 'ask' | 'deny';
 const MODES = ['default', 'acceptEdits', 'explore'] as const;
 
@@ -20,6 +20,10 @@ const EXPECTED: Record<Category, Record<(typeof MODES)[number], Behavior>> = {
   write: { default: 'ask', acceptEdits: 'ask', explore: 'deny' },
   destructive: { default: 'ask', acceptEdits: 'ask', explore: 'deny' },
   obfuscated: { default: 'ask', acceptEdits: 'ask', explore: 'deny' },
+  /** Contacts other hosts (curl, git fetch, gh, docker's daemon, a URL, /dev/tcp): never read-only. */
+  network: { default: 'ask', acceptEdits: 'ask', explore: 'deny' },
+  /** Reads, but can run other programs on input or options it is given (pagers, ack/ag --pager). */
+  executes: { default: 'ask', acceptEdits: 'ask', explore: 'deny' },
 };
 
 const corpus = readFileSync(fileURLToPath(new URL('./data/bash-corpus.jsonl', import.meta.url)), 'utf8')

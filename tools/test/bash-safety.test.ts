@@ -66,7 +66,8 @@ describe('BashSafety read-only detection', () => {
     expect(safety.isReadOnly("less '+!rm -rf ~' README.md", cwd)).toBe(false);
     expect(safety.isReadOnly('sort --compress-program=./evil big.txt', cwd)).toBe(false);
     expect(safety.isReadOnly('sort -o out.txt in.txt', cwd)).toBe(false);
-    expect(safety.isReadOnly('less README.md', cwd)).toBe(true);
+    // a pager runs commands on keys typed into it (`!sh`, `v`, `|`), and the terminal lets the model type them
+    expect(safety.isReadOnly('less README.md', cwd)).toBe(false);
   });
 
   it('does not take environment prefixes that change what runs as read-only', () => {

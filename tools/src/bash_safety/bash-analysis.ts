@@ -8,4 +8,8 @@ export interface BashAnalysis {
   problem?: string;
   /** True when every simple command only reads and nothing could not be analysed. */
   readOnly: boolean;
+  /** True when a simple command may contact another host (`curl`, `git fetch`, a URL, `/dev/tcp/…`): never read-only; the tool is open-world. */
+  network: boolean;
+  /** Why the line is not read-only (the first simple command that is not, and why), when it is not. */
+  notReadOnly?: string;
 }

@@ -1,44 +1,18 @@
 /**
- * The lists the bash safety analysis works from. They follow AgentScope's (`python-peers.md` §1),
- * with the changes that close its holes: `tee` is not a safe command (it writes files), `git
- * branch`/`tag`/`remote` are read-only only without arguments that change something.
+ * Lists the bash safety analysis works from. The read-only allowlist, per command and per option,
+ * is in `read-only-commands.ts` (with `git-read-only.ts` and `find-expression.ts`).
  */
 
-/** Commands read-only as a word prefix (`git status`, `docker ps`), whatever follows. */
-export const READ_ONLY_PREFIXES: readonly string[] = [
-  'ls', 'cat', 'head', 'tail', 'less', 'more', 'file', 'stat', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'find', 'tree',
-  'pwd', 'which', 'whereis', 'type', 'basename', 'dirname', 'realpath', 'readlink', 'du', 'df', 'whoami', 'id', 'uname',
-  'cut', 'sort', 'diff', 'cmp', 'comm', 'nl', 'od', 'hexdump', 'md5sum', 'sha1sum', 'sha256sum', 'jq', 'env', 'printenv',
-  'git status', 'git log', 'git diff', 'git show', 'git ls-files', 'git ls-tree', 'git cat-file', 'git rev-parse', 'git rev-list',
-  'git describe', 'git shortlog', 'git blame', 'git grep', 'git reflog', 'git config --get', 'git config --list', 'git config -l', 'git config --get-all',
-  'docker ps', 'docker images', 'docker inspect', 'docker logs', 'docker version', 'docker info',
-  'gh repo view', 'gh issue list', 'gh issue view', 'gh pr list', 'gh pr view', 'gh status',
-  'python --version', 'python -V', 'python3 --version', 'python3 -V', 'node --version', 'node -v', 'npm --version', 'npm -v', 'npm list', 'npm ls', 'pip list', 'pip show', 'pip3 list', 'pip3 show',
-];
-
-/** git subcommands read-only only when every further argument is one of the listed flags. */
-export const GIT_LISTING_ONLY: Readonly<Record<string, readonly string[]>> = {
-  branch: ['-a', '-r', '-v', '-vv', '-l', '--list', '--all', '--remotes', '--show-current', '--merged', '--no-merged', '--verbose', '--color', '--no-color'],
-  tag: ['-l', '--list', '-n'],
-  remote: ['-v', '--verbose', 'show', 'get-url'],
-};
-
-/** Commands safe as a base word whatever their arguments (unless they redirect to a file). */
-export const SAFE_COMMANDS: ReadonlySet<string> = new Set(['echo', 'ls', 'pwd', 'cd', 'true', 'false', 'printf', 'grep', 'cat', ':']);
-
-/** Arguments that make an otherwise read-only command write or run something. */
-export const WRITING_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  find: ['-delete', '-exec', '-execdir', '-fls', '-fprint', '-fprint0', '-fprintf', '-ok', '-okdir'],
-  sort: ['-o', '--output', '--compress-program'],
-  tree: ['-o'],
-  rg: ['--pre'],
-  git: ['--output', '--ext-diff'],
-  less: ['-o', '-O', '--log-file', '--LOG-FILE'],
-  env: ['-S', '--split-string'],
-};
-
-/** Environment variables a read-only command may be given without becoming something else. */
-export const SAFE_ASSIGNMENTS: ReadonlySet<string> = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'TERM', 'COLUMNS', 'LINES', 'CLICOLOR']);
+/**
+ * Environment variables a read-only command may be given and stay read-only (and covered by an
+ * allow rule): they only change language, time zone, colours and terminal size. Any other
+ * variable (`PAGER`, `GIT_EXTERNAL_DIFF`, `LD_PRELOAD`, `BASH_ENV`, `NODE_OPTIONS`, …) may make a
+ * program run another, so it is not harmless.
+ */
+export const HARMLESS_VARIABLES: ReadonlySet<string> = new Set([
+  'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_COLLATE', 'LC_MESSAGES', 'LC_NUMERIC', 'LC_TIME', 'LC_MONETARY', 'TZ', 'NO_COLOR', 'FORCE_COLOR',
+  'CLICOLOR', 'CLICOLOR_FORCE', 'TERM', 'COLUMNS', 'LINES',
+]);
 
 /**
  * Node types of tree-sitter-bash that the analysis cannot see through: what they run or expand to
@@ -56,11 +30,6 @@ export const PATH_CHANGING_COMMANDS: ReadonlySet<string> = new Set([
 
 /** Commands acceptEdits may auto-allow when every target is inside the working directories. */
 export const FILESYSTEM_EDIT_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed', 'tee']);
-
-/** Commands that only run another command (the analysis looks at the command they run). */
-export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
-  'sudo', 'doas', 'env', 'xargs', 'nohup', 'timeout', 'nice', 'ionice', 'stdbuf', 'command', 'builtin', 'exec', 'time', 'setsid', 'chroot',
-]);
 
 /** Shells whose `-c` string is parsed and analysed as a command. */
 export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);

@@ -15,7 +15,8 @@ import { guardWrites } from './guard-writes.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { isInsideDir, realpathAsFarAsExistsSync } from './resolve-inside.js';
 import type { ParsedCommandLine } from './parse-command-line.js';
-import { isReadOnlyCommand } from './read-only-command.js';
+import { isReadOnlyCommand, readOnlyProblem } from './read-only-command.js';
+import { networkEgress } from './network-egress.js';
 import { sedCall } from './sed-check.js';
 import type { SimpleCommand } from './simple-command.js';
 import { commandName } from './simple-command.js';
@@ -82,7 +83,14 @@ export class BashSafety {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const parsed = this.parseUnwrapped(command, cwd);
-    const analysis: BashAnalysis = { ...parsed, readOnly: parsed.problem === undefined && parsed.commands.every(isReadOnlyCommand) };
+    let notReadOnly = parsed.problem;
+    for (const simple of parsed.commands) {
+      if (notReadOnly !== undefined) break;
+      const why = readOnlyProblem(simple);
+      if (why !== undefined) notReadOnly = `${simple.source.trim()}: ${why}`;
+    }
+    const network = parsed.commands.some((simple) => networkEgress(simple) !== undefined);
+    const analysis: BashAnalysis = { ...parsed, readOnly: notReadOnly === undefined, network, ...(notReadOnly === undefined ? {} : { notReadOnly }) };
     if (this.cacheSize === 0) return analysis;
     if (this.cache.size >= this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, analysis);

@@ -1,10 +1,14 @@
 export type { BashAnalysis } from './bash-analysis.js';
-export {
-  FILESYSTEM_EDIT_COMMANDS,
-  INJECTION_NODE_TYPES,
-  READ_ONLY_PREFIXES,
-  SAFE_COMMANDS,
-} from './bash-lists.js';
+export { FILESYSTEM_EDIT_COMMANDS, HARMLESS_VARIABLES, INJECTION_NODE_TYPES, SHELLS } from './bash-lists.js';
+export { READ_ONLY_COMMANDS } from './read-only-commands.js';
+export { checkFlags, isClosedSpec, resolveLongOption } from './flag-spec.js';
+export type { FlagCheck, FlagSpec, ParsedFlag } from './flag-spec.js';
+export { FIND_EXEC_ACTIONS, FIND_PREDICATES } from './find-expression.js';
+export { GIT_GLOBAL_OPTIONS, GIT_READ_ONLY_SUBCOMMANDS } from './git-read-only.js';
+export { GIT_NETWORK_SUBCOMMANDS, NETWORK_COMMANDS } from './network-egress.js';
+export { readOnlyProblem, VERSION_QUERIES } from './read-only-command.js';
+export { WRAPPERS } from './unwrap-command.js';
+export type { WrapperSyntax } from './unwrap-command.js';
 export { loadBashParser } from './bash-parser.js';
 export { bashCoveredByAllowRules, bashRuleMatchesAny, bashRuleMatchesText, MAX_BASH_SUGGESTIONS, suggestBashRules } from './bash-rules.js';
 export { BashSafety } from './bash-safety.js';

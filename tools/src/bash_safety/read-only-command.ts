@@ -1,63 +1,72 @@
-import { GIT_LISTING_ONLY, READ_ONLY_PREFIXES, SAFE_ASSIGNMENTS, SAFE_COMMANDS, WRITING_FLAGS } from './bash-lists.js';
+import { HARMLESS_VARIABLES } from './bash-lists.js';
+import { findExpression } from './find-expression.js';
+import { checkFlags, isClosedSpec } from './flag-spec.js';
+import type { FlagSpec } from './flag-spec.js';
+import { gitReadOnlyProblem } from './git-read-only.js';
+import { networkEgress } from './network-egress.js';
+import { READ_ONLY_COMMANDS } from './read-only-commands.js';
 import { sedCall } from './sed-check.js';
 import type { SimpleCommand } from './simple-command.js';
 import { isPrivileged } from './unwrap-command.js';
 
-const PREFIX_WORDS: ReadonlyArray<readonly string[]> = READ_ONLY_PREFIXES.map((p) => p.split(' '));
-
-/** git's global options that take a value, and those that change nothing. */
-const GIT_VALUE_OPTIONS = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
-const GIT_PLAIN_OPTIONS = new Set(['--no-pager', '-P', '--no-optional-locks', '--bare', '--literal-pathspecs', '--no-replace-objects']);
+/** Interpreters and tools read-only only as these exact version queries. */
+export const VERSION_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  python: ['--version', '-V', '-VV'],
+  python3: ['--version', '-V', '-VV'],
+  node: ['--version', '-v'],
+  npm: ['--version', '-v'],
+  pip: ['--version', '-V'],
+  pip3: ['--version', '-V'],
+  git: ['--version'],
+};
 
 /**
- * True when the simple command only reads: a command of the read-only or safe lists, without a
- * redirection to a file, without privileges, without `find -delete`-style flags, and without
- * environment assignments that could change what it runs (`GIT_EXTERNAL_DIFF=…`).
+ * Why the simple command is not read-only, or undefined when it only reads: its name and every
+ * option it carries are on the allowlist ({@link READ_ONLY_COMMANDS}, git's and find's own
+ * lists, sed without `-i` and with a safe script), it writes no file by redirection, runs
+ * without privileges, contacts no other host, and is given no environment variable outside
+ * {@link HARMLESS_VARIABLES}. When a wrapper appends arguments at run time (`xargs`, `find
+ * -exec … {} +`), the command must be read-only whatever they are: only commands all of whose
+ * options are safe qualify.
  */
-export function isReadOnlyCommand(command: SimpleCommand): boolean {
-  if (command.redirects.some((r) => r.writes) || isPrivileged(command)) return false;
-  if (command.assignments.some((a) => !SAFE_ASSIGNMENTS.has(a.name))) return false;
-  if (command.words.length === 0) return command.assignments.length === 0;
-  const words = command.words.map((w) => w.value);
-  const name = words[0]!;
-  const writing = WRITING_FLAGS[name];
-  if (writing && words.slice(1).some((w) => writing.some((flag) => flagPresent(w, flag)))) return false;
+export function readOnlyProblem(command: SimpleCommand): string | undefined {
+  const redirect = command.redirects.find((r) => r.writes);
+  if (redirect) return `'${redirect.operator} ${redirect.target?.value ?? ''}' writes a file`;
+  if (command.wrapperProblem) return command.wrapperProblem;
+  if (isPrivileged(command)) return `'${command.wrappers.join(' ')}' runs it with other privileges`;
+  const variable = command.assignments.find((a) => !HARMLESS_VARIABLES.has(a.name));
+  if (variable) return `the variable ${variable.name} is not on the harmless list (it may change what the command runs)`;
+  const network = networkEgress(command);
+  if (network) return network;
+  if (command.words.length === 0) return command.assignments.length === 0 ? undefined : 'it sets a shell variable';
+  const name = command.words[0]!.value;
+  const args = command.words.slice(1);
+  const appended = command.appendedArguments;
+  const label = appended ? `${name} (given more arguments at run time)` : name;
   if (name === 'sed') {
-    const call = sedCall(command.words.slice(1));
-    return !call.inPlace && call.problem === undefined;
+    if (appended) return `${label}: sed has options that write files`;
+    const call = sedCall(args);
+    return call.inPlace ? 'sed -i rewrites files' : call.problem;
   }
-  if (name === 'git') return isReadOnlyGit(words.slice(1));
-  if ((name === 'less' || name === 'more') && words.slice(1).some((w) => w.startsWith('+'))) return false; // `+cmd` runs a pager command (`+!sh`)
-  if (name === 'date') return !words.slice(1).some((w) => w === '-s' || w.startsWith('--set'));
-  if (name === 'uniq') return words.slice(1).filter((w) => !w.startsWith('-')).length <= 1; // a second operand is an output file
-  if (SAFE_COMMANDS.has(name)) return true;
-  if ((name === 'command' || name === 'type') && words.length > 1) return true; // `command -v x` looks a name up
-  return PREFIX_WORDS.some((prefix) => prefix.every((p, i) => words[i] === p));
+  const version = Object.hasOwn(VERSION_QUERIES, name) ? VERSION_QUERIES[name] : undefined;
+  if (version && args.length === 1 && version.includes(args[0]!.value) && !args[0]!.dynamic && !appended) return undefined;
+  if (name === 'git') return appended ? `${label}: git has options that run programs` : gitReadOnlyProblem(args);
+  if (name === 'find') return appended ? `${label}: find has actions that write` : findExpression(args).problem;
+  if (name === 'command' && (args[0]?.value === '-v' || args[0]?.value === '-V') && !appended) return undefined; // looks a name up
+  if (name === 'env') return args.every((a) => a.value === '-0' || a.value === '--null') && !appended ? undefined : 'env runs or changes something';
+  const two = args[0] && !args[0].dynamic ? specOf(`${name} ${args[0].value}`) : undefined;
+  const spec = two ?? specOf(name);
+  if (!spec) return `'${name}' is not on the read-only list`;
+  if (appended && !isClosedSpec(spec)) return `${label}: some of its options write or run programs`;
+  const problem = checkFlags(spec, two ? args.slice(1) : args).problem;
+  return problem === undefined ? undefined : `${name}: ${problem}`;
 }
 
-function flagPresent(word: string, flag: string): boolean {
-  if (word === flag || word.startsWith(`${flag}=`)) return true;
-  // a short flag may be attached (`-ofile`) or grouped (`-uo`)
-  return flag.length === 2 && flag.startsWith('-') && !word.startsWith('--') && word.startsWith('-') && word.slice(1).includes(flag[1]!) && word.length > 2 && !/^-[a-z]{3,}/.test(word);
+function specOf(key: string): FlagSpec | undefined {
+  return Object.hasOwn(READ_ONLY_COMMANDS, key) ? READ_ONLY_COMMANDS[key] : undefined;
 }
 
-function isReadOnlyGit(args: readonly string[]): boolean {
-  let i = 0;
-  while (i < args.length && args[i]!.startsWith('-')) {
-    const option = args[i]!.split('=')[0]!;
-    if (GIT_VALUE_OPTIONS.has(option)) i += args[i]!.includes('=') ? 1 : 2;
-    else if (GIT_PLAIN_OPTIONS.has(option)) i++;
-    else return false; // `-c alias.x=!cmd` and the like can run anything
-  }
-  const rest = args.slice(i);
-  const sub = rest[0];
-  if (sub === undefined) return false;
-  const listing = GIT_LISTING_ONLY[sub];
-  if (listing) {
-    if (sub === 'remote' && (rest[1] === 'show' || rest[1] === 'get-url')) return true;
-    return rest.slice(1).every((a) => listing.includes(a) || (sub === 'branch' && (a.startsWith('--contains') || a.startsWith('--sort=') || a.startsWith('--format='))));
-  }
-  if (rest.some((a) => a.startsWith('--output') || a === '--ext-diff' || a.startsWith('--open-files-in-pager') || a === '-O')) return false;
-  const words = ['git', ...rest];
-  return PREFIX_WORDS.some((prefix) => prefix[0] === 'git' && prefix.every((p, j) => words[j] === p));
+/** True when the simple command only reads (see {@link readOnlyProblem}). */
+export function isReadOnlyCommand(command: SimpleCommand): boolean {
+  return readOnlyProblem(command) === undefined;
 }

@@ -24,6 +24,10 @@ export interface SimpleCommand {
   wrappers: string[];
   /** True when the wrapper appends arguments at run time (`xargs`), so the targets are not all known. */
   appendedArguments: boolean;
+  /** True when a wrapper runs it with other privileges or in another root (`sudo`, `doas`, `chroot`). */
+  privileged?: boolean;
+  /** Why a wrapper makes the call write even when the command only reads (`nohup` writes nohup.out, `time -o FILE`). */
+  wrapperProblem?: string;
   /** The directory relative paths resolve against; undefined after a `cd` to an unknown place. */
   cwd: string | undefined;
 }

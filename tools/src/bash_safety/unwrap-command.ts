@@ -1,77 +1,128 @@
 import { SHELLS } from './bash-lists.js';
+import { findExpression } from './find-expression.js';
+import { leadingFlags } from './flag-spec.js';
+import type { FlagSpec } from './flag-spec.js';
 import type { ShellWord } from './shell-word.js';
 import type { SimpleCommand } from './simple-command.js';
 
 /** Parses a nested command string (the `…` of `bash -c '…'`) in the directory `cwd`. */
 export type NestedParse = (source: string, cwd: string | undefined) => { commands: SimpleCommand[]; problem?: string };
 
-/** How one wrapper's options look: those that take a value, and how many operands precede the command. */
-interface WrapperSyntax {
-  valueFlags: readonly string[];
+/** How one wrapper is called: its options (an allowlist: any other option is not understood), operands before the command. */
+export interface WrapperSyntax {
+  /** The options the analysis understands (their values are skipped). */
+  options: FlagSpec;
   /** Operands before the command (`timeout 5 cmd`: 1). */
   operands?: number;
-  /** Flags after which the wrapper runs no command (`command -v x` looks a name up). */
+  /** Options after which the wrapper runs no command (`command -v x` looks a name up): the wrapper is then the command. */
   stopFlags?: readonly string[];
+  /** Options that make the wrapper itself write or change something, with why (`time -o FILE`). */
+  writingFlags?: Readonly<Record<string, string>>;
+  /** Why the wrapper writes whatever its options (`nohup` creates nohup.out). */
+  writes?: string;
+  /** The wrapper runs the command with other privileges or in another root. */
+  privileged?: boolean;
+  /** The wrapper appends arguments to the command at run time. */
+  appends?: boolean;
+  /** Options that change the directory the command runs in. */
+  chdirFlags?: readonly string[];
 }
 
-const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
-  sudo: { valueFlags: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group', '--chdir', '--host', '--prompt', '--role', '--type', '--other-user', '--command-timeout', '--close-from'], stopFlags: ['-l', '-v', '-k', '-K', '-V', '--list', '--validate'] },
-  doas: { valueFlags: ['-u', '-C'] },
-  env: { valueFlags: ['-u', '--unset', '-C', '--chdir'] },
-  xargs: { valueFlags: ['-a', '-d', '-E', '-e', '-I', '-L', '-l', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'] },
-  nohup: { valueFlags: [] },
-  timeout: { valueFlags: ['-s', '-k', '--signal', '--kill-after'], operands: 1 },
-  nice: { valueFlags: ['-n', '--adjustment'] },
-  ionice: { valueFlags: ['-c', '-n', '--class', '--classdata'], stopFlags: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] },
-  stdbuf: { valueFlags: ['-i', '-o', '-e', '--input', '--output', '--error'] },
-  command: { valueFlags: [], stopFlags: ['-v', '-V'] },
-  builtin: { valueFlags: [] },
-  exec: { valueFlags: ['-a'] },
-  time: { valueFlags: ['-f', '-o', '--format', '--output'] },
-  setsid: { valueFlags: [] },
-  chroot: { valueFlags: ['--userspec', '--groups'], operands: 1 },
+/**
+ * The wrappers: commands that run another command given as their arguments (coreutils 9.1,
+ * findutils 4.9, util-linux 2.38, sudo 1.9, bash 5.2 builtins). Each lists the options the
+ * analysis understands; a call with any other option is not analysed (an ask).
+ */
+export const WRAPPERS: Readonly<Record<string, WrapperSyntax>> = {
+  sudo: {
+    options: {
+      short: 'AbEHknPSiselvKV',
+      shortValue: 'ugCDhprtUT',
+      long: ['askpass', 'background', 'preserve-env?', 'set-home', 'login', 'non-interactive', 'preserve-groups', 'stdin', 'shell', 'reset-timestamp', 'user=', 'group=', 'close-from=', 'chdir=', 'host=', 'prompt=', 'role=', 'type=', 'other-user=', 'command-timeout=', 'list', 'validate', 'remove-timestamp', 'version', 'help', 'edit'],
+    },
+    stopFlags: ['-l', '-v', '-k', '-K', '-V', '-h', '--list', '--validate', '--version', '--help', '--remove-timestamp', '-e', '--edit'],
+    privileged: true,
+    chdirFlags: ['-D', '--chdir'],
+  },
+  doas: { options: { short: 'nsL', shortValue: 'uC', long: [], abbreviations: false }, privileged: true, stopFlags: ['-L', '-C', '-s'] },
+  env: {
+    options: {
+      short: 'iv0',
+      shortValue: 'uCS',
+      long: ['ignore-environment', 'null', 'unset=', 'chdir=', 'split-string=', 'debug', 'block-signal?', 'default-signal?', 'ignore-signal?', 'list-signal-handling', 'help', 'version'],
+    },
+    chdirFlags: ['-C', '--chdir'],
+  },
+  xargs: {
+    options: {
+      short: '0optrx',
+      shortValue: 'adEILnPs',
+      shortOptional: 'eil',
+      long: ['null', 'arg-file=', 'delimiter=', 'eof?', 'replace?', 'max-lines?', 'max-args=', 'max-procs=', 'max-chars=', 'process-slot-var=', 'open-tty', 'interactive', 'no-run-if-empty', 'verbose', 'exit', 'show-limits', 'help', 'version'],
+    },
+    stopFlags: ['--help', '--version', '--show-limits'],
+    appends: true,
+  },
+  nohup: { options: { short: '', long: ['help', 'version'] }, writes: 'nohup writes the output to nohup.out when it goes to a terminal' },
+  timeout: { options: { short: 'v', shortValue: 'sk', long: ['signal=', 'kill-after=', 'preserve-status', 'foreground', 'verbose', 'help', 'version'] }, operands: 1 },
+  nice: { options: { short: '', shortValue: 'n', numeric: true, long: ['adjustment=', 'help', 'version'] } },
+  ionice: { options: { short: 'tpPu', shortValue: 'cn', long: ['class=', 'classdata=', 'ignore', 'pid', 'pgid', 'uid', 'help', 'version'] }, stopFlags: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] },
+  stdbuf: { options: { short: '', shortValue: 'ioe', long: ['input=', 'output=', 'error=', 'help', 'version'] } },
+  command: { options: { short: 'pvV', long: [], abbreviations: false }, stopFlags: ['-v', '-V'] },
+  builtin: { options: { short: '', long: [], abbreviations: false } },
+  exec: { options: { short: 'cl', shortValue: 'a', long: [], abbreviations: false } },
+  // bash's `time` keyword takes only -p; /usr/bin/time's -o/--output writes a file
+  time: {
+    options: { short: 'pvqa', shortValue: 'fo', long: ['portability', 'verbose', 'quiet', 'append', 'format=', 'output='] },
+    writingFlags: { '-o': 'time -o writes a file', '--output': 'time --output writes a file' },
+  },
+  setsid: { options: { short: 'cfw', long: ['ctty', 'fork', 'wait', 'help', 'version'] } },
+  chroot: { options: { short: '', long: ['userspec=', 'groups=', 'skip-chdir', 'help', 'version'] }, operands: 1, privileged: true },
 };
 
-/** Wrappers that run the command with other privileges or in another root. */
-const PRIVILEGED = new Set(['sudo', 'doas', 'chroot']);
 /** Deepest nesting of `bash -c` analysed. */
 const MAX_DEPTH = 4;
 
+type Unwrapped = { commands: SimpleCommand[]; problem?: string };
+
 /**
  * Takes the wrappers off a simple command (`sudo`, `env X=1`, `xargs`, `nohup`, `timeout 5`, `nice`,
- * `bash -c '…'`, …) so the command they run is what the analysis sees. A `-c` string is parsed as
- * bash in turn, and may give several commands.
+ * `bash -c '…'`, `find … -exec`, …) so the command they run is what the analysis sees. A `-c`
+ * string is parsed as bash in turn, and may give several commands; a wrapper option the analysis
+ * does not know makes the call unanalysable.
  */
-export function unwrapCommand(command: SimpleCommand, parseNested: NestedParse, depth = 0): { commands: SimpleCommand[]; problem?: string } {
+export function unwrapCommand(command: SimpleCommand, parseNested: NestedParse, depth = 0): Unwrapped {
   let current = command;
   for (;;) {
     const name = current.words[0]?.value ?? '';
     if (SHELLS.has(name)) return unwrapShell(current, parseNested, depth);
-    const syntax = WRAPPERS[name];
+    if (name === 'find') return unwrapFind(current, parseNested, depth);
+    const syntax = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name]! : undefined;
     if (!syntax) return { commands: [current] };
     const rest = current.words.slice(1);
     const assignments = [...current.assignments];
     let i = 0;
     let operands = syntax.operands ?? 0;
     let cwdChanged = false;
-    while (i < rest.length) {
-      const word = rest[i]!.value;
-      if (syntax.stopFlags?.includes(word)) return { commands: [current] };
-      if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
-        const eq = word.indexOf('=');
-        assignments.push({ name: word.slice(0, eq), value: { ...rest[i]!, value: word.slice(eq + 1) } });
-        i++;
-      } else if (word === '--') {
-        i++;
-        break;
-      } else if (word.startsWith('-') && word.length > 1 && !(name === 'nice' && /^-\d+$/.test(word))) {
-        const flag = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
-        if ((name === 'env' || name === 'sudo') && ['-C', '--chdir', '-D'].includes(flag)) cwdChanged = true;
-        if (name === 'env' && (flag === '-S' || flag === '--split-string' || /^-[^-]*S/.test(flag))) {
+    let wrapperProblem = current.wrapperProblem ?? syntax.writes;
+    for (;;) {
+      const options = leadingFlags(syntax.options, rest.slice(i));
+      for (const flag of options.flags) {
+        if (syntax.stopFlags?.includes(flag.name)) return { commands: [current] };
+        if (syntax.chdirFlags?.includes(flag.name)) cwdChanged = true;
+        wrapperProblem ??= syntax.writingFlags?.[flag.name];
+        if (name === 'env' && (flag.name === '-S' || flag.name === '--split-string')) {
           return { commands: [current], problem: "The command uses 'env -S', whose split string cannot be statically analyzed" };
         }
-        i += syntax.valueFlags.includes(flag) && !word.includes('=') ? 2 : 1;
-      } else if (operands > 0) {
+      }
+      if (options.problem) return { commands: [current], problem: `${name}: ${options.problem}, so the command it runs cannot be determined` };
+      i += options.end;
+      const word = rest[i];
+      if (word && name === 'env' && !word.dynamic && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) {
+        const eq = word.value.indexOf('=');
+        assignments.push({ name: word.value.slice(0, eq), value: { ...word, value: word.value.slice(eq + 1) } });
+        i++;
+      } else if (word && operands > 0) {
         operands--;
         i++;
       } else break;
@@ -86,18 +137,46 @@ export function unwrapCommand(command: SimpleCommand, parseNested: NestedParse, 
       words: inner,
       assignments,
       wrappers: [...current.wrappers, name],
-      appendedArguments: current.appendedArguments || name === 'xargs',
+      appendedArguments: current.appendedArguments || syntax.appends === true,
       cwd: cwdChanged || name === 'chroot' ? undefined : current.cwd,
+      privileged: current.privileged || syntax.privileged === true,
+      wrapperProblem,
     };
   }
 }
 
 /** True when the wrappers give the command other privileges (`sudo`, `doas`, `chroot`). */
 export function isPrivileged(command: SimpleCommand): boolean {
-  return command.wrappers.some((w) => PRIVILEGED.has(w));
+  return command.privileged === true;
 }
 
-function unwrapShell(command: SimpleCommand, parseNested: NestedParse, depth: number): { commands: SimpleCommand[]; problem?: string } {
+/** `find` with its `-exec`-style actions cut out as commands of their own (`{}` becomes file names at run time). */
+function unwrapFind(command: SimpleCommand, parseNested: NestedParse, depth: number): Unwrapped {
+  const args = command.words.slice(1);
+  const { execs } = findExpression(args);
+  if (execs.length === 0) return { commands: [command] };
+  const cut = new Set(execs.flatMap((exec) => exec));
+  const words = [command.words[0]!, ...args.filter((w, j) => !cut.has(w) && !isExecDelimiter(args, j, cut))];
+  const commands: SimpleCommand[] = [{ ...command, words }];
+  let problem: string | undefined;
+  for (const exec of execs) {
+    if (exec.length === 0) return { commands, problem: 'find -exec is given no command' };
+    if (exec[0]!.dynamic || exec[0]!.glob) return { commands, problem: "The command run by 'find -exec' is not a literal word, so it cannot be statically analyzed" };
+    const unwrapped = unwrapCommand({ ...command, words: exec, wrappers: [...command.wrappers, 'find -exec'], appendedArguments: true, cwd: undefined }, parseNested, depth);
+    commands.push(...unwrapped.commands);
+    problem ??= unwrapped.problem;
+  }
+  return { commands, problem };
+}
+
+/** The `-exec` word and its terminator, which go with the command cut out. */
+function isExecDelimiter(args: readonly ShellWord[], j: number, cut: ReadonlySet<ShellWord>): boolean {
+  const value = args[j]!.value;
+  if (['-exec', '-execdir', '-ok', '-okdir'].includes(value)) return cut.has(args[j + 1]!) || args[j + 1]?.value === ';';
+  return (value === ';' || value === '+') && j > 0 && (cut.has(args[j - 1]!) || ['-exec', '-execdir', '-ok', '-okdir'].includes(args[j - 1]!.value));
+}
+
+function unwrapShell(command: SimpleCommand, parseNested: NestedParse, depth: number): Unwrapped {
   const args = command.words.slice(1);
   const flagIndex = args.findIndex((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value) && !w.dynamic);
   if (flagIndex === -1) return { commands: [command] }; // a script file or standard input: not analysable, not read-only
@@ -117,6 +196,8 @@ function unwrapShell(command: SimpleCommand, parseNested: NestedParse, depth: nu
       assignments: [...command.assignments, ...inner.assignments],
       wrappers: [...command.wrappers, `${shell} -c`],
       appendedArguments: command.appendedArguments || inner.appendedArguments,
+      privileged: command.privileged,
+      wrapperProblem: command.wrapperProblem,
     };
     const unwrapped = unwrapCommand(wrapped, parseNested, depth + 1);
     commands.push(...unwrapped.commands);
