@@ -29,15 +29,15 @@ export function writtenTargets(command: SimpleCommand): ShellWord[] {
 
 /** Why `target` of `command` cannot be shown to stay inside `dirs`, or undefined when it does. */
 function targetProblem(target: ShellWord, command: SimpleCommand, dirs: readonly string[], realDirs: readonly string[]): string | undefined {
-  if (target.dynamic) return `'${target.value}' is only known when the command runs`;
-  if (!isAbsolute(target.value) && command.cwd === undefined) return `'${target.value}' is relative and the shell's directory is not known`;
+  if (target.dynamic) return `it is only known when the command runs`;
+  if (!isAbsolute(target.value) && command.cwd === undefined) return `it is relative and the shell's directory is not known`;
   const lastSlash = target.value.lastIndexOf('/');
-  if (target.glob && /[*?[]/.test(target.value.slice(0, lastSlash + 1))) return `'${target.value}' has a pattern in its directory part`;
+  if (target.glob && /[*?[]/.test(target.value.slice(0, lastSlash + 1))) return `it has a pattern in its directory part`;
   const written = resolve(command.cwd ?? '/', target.glob ? target.value.slice(0, lastSlash + 1) || '.' : target.value);
   const real = realTargetOf(target.glob ? { ...target, value: target.value.slice(0, lastSlash + 1) || '.', glob: false } : target, command.cwd)!;
   const inside = dirs.some((d, i) => isWithin(written, d) || isWithin(written, realDirs[i]!)) && realDirs.some((d) => isWithin(real, d));
   if (inside) return undefined;
-  return real === written ? `'${target.value}' is outside them` : `'${target.value}' resolves to '${real}', outside them`;
+  return real === written ? 'it is outside them' : `it resolves to '${real}', outside them`;
 }
 
 /**
@@ -55,18 +55,18 @@ export function confinedWritesProblem(commands: readonly SimpleCommand[], workin
     if (isReadOnlyCommand(command)) continue;
     const name = commandName(command);
     if (command.appendedArguments && (PATH_CHANGING_COMMANDS.has(name) || name === 'dd')) {
-      return refusal(`${name} gets its paths at run time (${command.wrappers.join(' ') || 'appended arguments'})`, command, dirs);
+      return refusal(`Running '${name}' with arguments appended at run time (${command.wrappers.join(' ') || 'xargs'})`, 'its targets are only known when the command runs', dirs);
     }
     for (const target of writtenTargets(command)) {
       realDirs ??= dirs.map(realPathOf);
       const problem = targetProblem(target, command, dirs, realDirs);
-      if (problem) return refusal(problem, command, dirs);
+      if (problem) return refusal(`Writing '${target.value}'`, problem, dirs);
     }
   }
   return undefined;
 }
 
-function refusal(problem: string, command: SimpleCommand, dirs: readonly string[]): string {
+function refusal(what: string, problem: string, dirs: readonly string[]): string {
   const where = dirs.length === 0 ? 'none are set' : dirs.join(', ');
-  return `confineWrites refuses '${command.source}': ${problem}. Writes are allowed only inside the working directories (${where}); use a literal path inside them.`;
+  return `${what} is refused: ${problem}. confineWrites allows writes only inside the working directories (${where}), at paths known before the command runs.`;
 }
