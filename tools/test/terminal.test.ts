@@ -129,7 +129,7 @@ describe('terminal', () => {
       );
       const exited = (await f.call(terminal, { command: 'exit 3' })) as TerminalObservation;
       expect(exited.exitCode).toBe(3);
-      expect(exited.text).toContain('[The shell exited with code 3.');
+      expect(exited.text).toContain('[The shell exited with code 3 and was restarted: a new session runs in ' + f.dir);
       expect((await f.call(terminal, { command: 'echo back' })).text.startsWith('back\n')).toBe(true);
     } finally {
       await f.cleanup();

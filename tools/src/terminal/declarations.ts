@@ -1,5 +1,6 @@
 import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsPositive, IsString, Min, MinLength } from '../shared/validation-decorators.js';
 import { Action, Description, Field, Observation } from '@toolwright/sdk';
+import { NoControlCharacters } from './control-characters.js';
 
 /** Spec params of `terminal`. */
 @Description('Parameters of the terminal tool.')
@@ -42,6 +43,7 @@ export class TerminalAction extends Action {
       '`HOME`, `END`, `PGUP`, `PGDN`, `TAB`, `ESC`, `BS` (backspace), `ENTER`. One command at a time: chain with `&&` or `;`.',
   })
   @IsString()
+  @NoControlCharacters()
   command!: string;
 
   @Field({ name: 'is_input', description: 'True to send `command` to the running program instead of running it as a new command.', default: false })

@@ -3,11 +3,12 @@ import { ErrorCode } from '@toolwright/sdk';
 import type { ConversationState, ToolContext, ToolExecutor } from '@toolwright/sdk';
 import { truncateMiddle } from '../shared/truncate-middle.js';
 import { cleanOutput } from './clean-output.js';
+import { controlCharacterProblem } from './control-characters.js';
 import type { TerminalAction, TerminalParams } from './declarations.js';
 import { TerminalObservation } from './declarations.js';
 import { keyBytes } from './keys.js';
 import { literalHint, literalKind } from './literal-argument.js';
-import { busySuffix, CONTINUED_PREFIX, hardTimeoutSuffix, idleSuffix, multipleCommandsText, RESET_TEXT } from './messages.js';
+import { busySuffix, CONTINUED_PREFIX, hardTimeoutSuffix, idleSuffix, inputNotSentSuffix, multipleCommandsText, notRunSuffix, RESET_TEXT, restartedText } from './messages.js';
 import { PtySession } from './pty-session.js';
 import type { WaitOutcome } from './pty-session.js';
 import { splitCommands } from './split-commands.js';
@@ -63,9 +64,22 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     await session?.close();
   }
 
+  /** Runs the action; a shell that exited meanwhile is replaced by a fresh one before the result goes back (which says so). */
   private async run(action: TerminalAction, ctx?: ToolContext): Promise<TerminalObservation> {
-    const command = action.command.replace(/\r\n?/g, '\n');
+    const observation = await this.runAction(action, ctx);
+    if (this.session?.hasExited && !this.closed) {
+      await this.restart();
+      await this.ensureSession();
+    }
+    return observation;
+  }
+
+  private async runAction(action: TerminalAction, ctx?: ToolContext): Promise<TerminalObservation> {
+    const command = action.command;
     const trimmed = command.trim();
+    // The action's validation refuses these before the policy sees the call; checked again here for callers that skip it.
+    const control = controlCharacterProblem(command);
+    if (control !== undefined) return this.failure(action, control);
     if (action.reset && action.isInput) {
       return this.failure(action, 'Cannot use reset=true with is_input=true: reset restarts the terminal, while is_input talks to the running program. Send them as separate calls.');
     }
@@ -79,9 +93,17 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
       if (trimmed === '') return this.observe(action, RESET_TEXT, { exitCode: 0 });
       prefix = `${RESET_TEXT}\n\n`;
     }
+    if (this.session?.hasExited) {
+      // It exited after the last result (a background `exit`, a kill): say so, then start afresh.
+      const gone = await this.session.wait({ hardMs: 0 });
+      const output = cleanOutput(gone.output).trim();
+      prefix += `${output === '' ? '' : `${output}\n`}${restartedText(gone.kind === 'exited' ? gone.exitCode : null, this.params.workingDir ?? this.state.workingDir)}\n\n`;
+      this.continuing = false;
+    }
     const session = await this.ensureSession();
     if (session.running && !action.isInput && trimmed !== '') {
       const peek = await session.wait({ hardMs: 0 });
+      if (peek.kind === 'exited') return this.report(action, peek, { prefix, suffix: notRunSuffix(trimmed), isError: true });
       if (peek.kind !== 'done') return this.report(action, peek, { prefix, suffix: busySuffix(trimmed), isError: true });
     }
     if (!session.running) {
@@ -92,6 +114,9 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
       session.sendCommand(trimmed);
       this.continuing = false;
     } else if (action.isInput && trimmed !== '') {
+      // Input for a program that has already ended would reach the shell's prompt: not sent then.
+      const peek = await session.wait({ hardMs: 0 });
+      if (peek.kind === 'done' || peek.kind === 'exited') return this.report(action, peek, { prefix, suffix: inputNotSentSuffix(), isError: true });
       session.write(keyBytes(trimmed) ?? `${command}\r`);
     }
     const hardSeconds = action.timeout !== undefined && action.timeout > 0 ? action.timeout : undefined;
@@ -130,6 +155,8 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
 
   private report(action: TerminalAction, outcome: WaitOutcome, options: { prefix: string; suffix?: string; isError?: boolean; timeout?: boolean }): TerminalObservation {
     let output = cleanOutput(outcome.output);
+    const file = this.session?.commandFile;
+    if (file !== undefined) output = output.split(`bash: ${file}: `).join('bash: ').split(`${file}: `).join('bash: '); // the shell names the file it sources in its errors
     if (!this.continuing && output.startsWith(action.command.trim())) output = output.slice(action.command.trim().length); // a program turned echo back on
     output = output.replace(/^\n+/, '').trimEnd(); // trimEnd, not /\s+$/: that regex is quadratic on a long run of spaces
     const lines: string[] = [];
@@ -140,8 +167,9 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     }
     if (options.suffix) lines.push(options.suffix);
     if (outcome.kind === 'exited') {
-      lines.push(`[The shell exited${outcome.exitCode === null ? '' : ` with code ${outcome.exitCode}`}. The next command starts a new session: variables, functions and directory changes are gone.]`);
+      lines.push(restartedText(outcome.exitCode, this.params.workingDir ?? this.state.workingDir));
       exitCode = outcome.exitCode ?? -1;
+      this.cwd = this.params.workingDir ?? this.state.workingDir;
     }
     lines.push(`[Current working directory: ${this.cwd}]`);
     if (outcome.kind === 'done' || outcome.kind === 'exited') lines.push(`[Command finished with exit code ${exitCode}]`);

@@ -29,3 +29,19 @@ export function multipleCommandsText(commands: readonly string[]): string {
   const list = commands.map((c, i) => `(${i + 1}) ${c}`).join('\n');
   return `Cannot execute multiple commands at once.\nRun them one per call, or chain them into one command with && or ;\nCommands given:\n${list}`;
 }
+
+/** Said when the shell exited (`exit`, `exec`, a signal) and a fresh one took its place. */
+export function restartedText(exitCode: number | null, workingDir: string): string {
+  const code = exitCode === null ? '' : ` with code ${exitCode}`;
+  return `[The shell exited${code} and was restarted: a new session runs in ${workingDir}; variables, functions, aliases and directory changes from before are gone, and background jobs were ended.]`;
+}
+
+/** Suffix when input for a running program was not sent because the program had already ended. */
+export function inputNotSentSuffix(): string {
+  return '[Your input was NOT sent: the command had already finished (its output and exit code are above), and input sent now would reach the shell as a command. Run a new command instead.]';
+}
+
+/** Suffix when a new command was not run because the shell had exited meanwhile. */
+export function notRunSuffix(command: string): string {
+  return `[Your command "${command}" was NOT run: the shell exited before it could start. Send it again to run it in the new session.]`;
+}

@@ -41,8 +41,11 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-/** A line longer than this is not typed (a terminal line holds 4,095 bytes) but sourced from a file. */
-const MAX_TYPED_LINE = 3_000;
+/** How often a wait looks whether the shell process is still there (it may exit without a prompt). */
+const LIVENESS_POLL_MS = 100;
+
+/** How long to wait for `script` to end (and report the shell's exit code) once the shell is gone. */
+const EXIT_GRACE_MS = 300;
 
 let scriptChecked: boolean | undefined;
 
@@ -61,16 +64,23 @@ function quote(text: string): string {
 
 /**
  * One interactive shell in a pseudo-terminal, run through util-linux `script` (so C-c, C-z and
- * `read` prompts behave as in a real terminal). Commands are typed into it; the prompt is a marker
- * carrying the exit code and working directory, which is how the end of a command is found.
+ * `read` prompts behave as in a real terminal). A command is never typed: it is written to a file
+ * that the shell sources (same shell, so `cd`, variables and functions persist), and only the fixed
+ * line `. '<file>'` goes through the terminal, so the terminal's line editing (Ctrl-U, DEL, Ctrl-W,
+ * Ctrl-V…) and bash's history expansion cannot change what runs. The prompt is a marker carrying the
+ * exit code and working directory, which is how the end of a command is found; an EXIT trap marks
+ * the shell's end, and a shell that ends without it (`exec`, a signal) is found by its pid.
  */
 export class PtySession {
   private readonly decoder = new StringDecoder('utf8');
   /** Unread output, bounded (beyond 6 M characters the middle is dropped, and the text says so). */
   private readonly buffer = new OutputBuffer();
   private exited = false;
+  /** True once `script`'s output streams are closed (all its output was read). */
+  private drained = false;
   private exitCode: number | null = null;
   private readonly marker: RegExp;
+  private readonly exitMarker: RegExp;
   private wake?: () => void;
   private lastOutputAt = Date.now();
   private scratch?: string;
@@ -89,11 +99,16 @@ export class PtySession {
   ) {
     this.contained = contained;
     this.marker = new RegExp(`\\r?\\n?__TW${nonce}_(\\d+)_(.*?)_TW${nonce}__\\r?\\n`);
+    this.exitMarker = new RegExp(`\\r?\\n?__TWX${nonce}_(\\d+)_TWX${nonce}__\\r?\\n`);
     child.stdout.on('data', (chunk: Buffer) => this.onOutput(this.decoder.write(chunk)));
     child.stderr.on('data', (chunk: Buffer) => this.onOutput(chunk.toString('utf8')));
     child.on('exit', (code) => {
       this.exited = true;
       this.exitCode = code;
+      this.wake?.();
+    });
+    child.on('close', () => {
+      this.drained = true;
       this.wake?.();
     });
     child.stdin.on('error', () => undefined);
@@ -119,9 +134,15 @@ export class PtySession {
       child.once('spawn', resolve);
       child.once('error', reject);
     });
-    // No echo, LF line ends, a wide screen; the prompt is the marker; PS2 empty so heredocs stay clean.
+    // No echo, LF line ends, a wide screen; the prompt is the marker; PS2 empty so heredocs stay
+    // clean; no history file. Before each prompt, whole lines typed while the last command ran and
+    // left unread (input meant for a program that had already ended) are thrown away, so the shell
+    // never runs them as a command; the exit status survives for the prompt. The EXIT trap prints
+    // the exit marker with the shell's exit code.
     const ps1 = `\\n__TW${nonce}_\${?}_\${PWD}_TW${nonce}__\\n`;
-    session.write(`stty -echo -onlcr cols 256 rows 200 2>/dev/null; PS2=''; PROMPT_COMMAND=''; PS1='${ps1}'; echo "__TWPID$$"\n`);
+    const flush = '__tw_flush() { local s=$?; while read -r -t 0; do read -r _ || break; done; return $s; }';
+    const trap = `trap 'printf "\\n__TWX${nonce}_%s_TWX${nonce}__\\n" "$?"' EXIT`;
+    session.write(`stty -echo -onlcr cols 256 rows 200 2>/dev/null; unset HISTFILE; PS2=''; ${flush}; PROMPT_COMMAND=__tw_flush; ${trap}; PS1='${ps1}'; echo "__TWPID$$"\n`);
     const first = await session.wait({ hardMs: options.startTimeoutMs ?? 10_000 });
     const pid = /__TWPID(\d+)/.exec(first.output);
     if (first.kind !== 'done' || !pid) {
@@ -135,9 +156,14 @@ export class PtySession {
     return session;
   }
 
-  /** True once the shell process is gone. */
+  /** True once the shell process is gone (`script` may outlive it while a background job holds the terminal). */
   get hasExited(): boolean {
-    return this.exited;
+    return this.exited || (this.shellPid > 0 && !isAlive(this.shellPid));
+  }
+
+  /** The file commands are sourced from (its path appears in the shell's error messages), once one was sent. */
+  get commandFile(): string | undefined {
+    return this.scratch === undefined ? undefined : join(this.scratch, 'command.sh');
   }
 
   /** Sends raw bytes to the terminal (keys, or text for a running program). */
@@ -146,19 +172,17 @@ export class PtySession {
   }
 
   /**
-   * Types a command. Lines too long for the terminal are written to a file that the shell sources
-   * instead (same shell, so `cd`, variables and functions still persist).
+   * Runs a command: writes it to the session's command file (0600, in a 0700 directory) and types
+   * `. '<file>'`, so the shell runs exactly these bytes whatever the terminal's line editing would
+   * have made of them. bash reads a sourced file whole before it runs it, so the next command may
+   * overwrite the file.
    */
   sendCommand(command: string): void {
     this.running = true;
     this.lastOutputAt = Date.now();
-    if (command.split('\n').every((line) => Buffer.byteLength(line) < MAX_TYPED_LINE)) {
-      this.write(`${command}\n`);
-      return;
-    }
     this.scratch ??= mkdtempSync(join(tmpdir(), 'toolwright-terminal-'));
     const file = join(this.scratch, 'command.sh');
-    writeFileSync(file, `${command}\n`);
+    writeFileSync(file, `${command}\n`, { mode: 0o600 });
     this.write(`. ${quote(file)}\n`);
   }
 
@@ -191,15 +215,40 @@ export class PtySession {
         this.running = false;
         return { kind: 'done', output, exitCode: Number(done.match[1]), cwd: done.match[2]! };
       }
-      if (this.exited) return { kind: 'exited', output: this.buffer.take(), exitCode: this.exitCode };
+      const ended = this.exitOutcome();
+      if (ended) return ended;
+      if (this.hasExited) return this.shellGone();
       if (options.signal?.aborted) return { kind: 'aborted', output: this.buffer.take() };
       const now = Date.now();
       const idleLeft = options.idleMs === undefined ? Infinity : Math.max(this.lastOutputAt, started) + options.idleMs - now;
       const hardLeft = options.hardMs === undefined ? Infinity : started + options.hardMs - now;
       if (hardLeft <= 0) return { kind: 'hard', output: this.buffer.take() };
       if (idleLeft <= 0) return { kind: 'idle', output: this.buffer.take() };
-      await this.sleep(Math.min(idleLeft, hardLeft), options.signal);
+      await this.sleep(Math.min(idleLeft, hardLeft, LIVENESS_POLL_MS), options.signal);
     }
+  }
+
+  /** The outcome when the EXIT trap's marker has arrived (the shell's own exit code), else undefined. */
+  private exitOutcome(): WaitOutcome | undefined {
+    const ended = this.buffer.find(this.exitMarker);
+    if (!ended) return undefined;
+    const output = this.buffer.take(ended.start, ended.end);
+    this.running = false;
+    return { kind: 'exited', output, exitCode: Number(ended.match[1]) };
+  }
+
+  /**
+   * The shell is gone: waits briefly for the rest of its output (the EXIT trap's marker, with the
+   * exit code) or for `script` to end and report the code (`exec`, a signal skip the trap). `script`
+   * may outlive the shell while a background job holds the terminal open; the caller closes it.
+   */
+  private async shellGone(): Promise<WaitOutcome> {
+    const deadline = Date.now() + EXIT_GRACE_MS;
+    while (!this.drained && !this.buffer.find(this.exitMarker) && Date.now() < deadline) await this.sleep(20);
+    const ended = this.exitOutcome();
+    if (ended) return ended;
+    this.running = false;
+    return { kind: 'exited', output: this.buffer.take(), exitCode: this.exited ? this.exitCode : null };
   }
 
   /**
