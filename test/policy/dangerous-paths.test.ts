@@ -12,20 +12,22 @@ const targets: { path: string; entry: string; kind: 'file' | 'directory' }[] = [
   ...DANGEROUS_DIRECTORIES.map((entry) => ({ path: join(homedir(), entry, 'credentials'), entry, kind: 'directory' as const })),
 ];
 
-/** The file tools' bypass-immune ask for one target. */
+/** The file tools' protected-path ask for one target (a safety ask naming the entry: it holds in every mode). */
 const fileAsk = ({ path, entry, kind }: (typeof targets)[number]): PermissionDecision => ({
   behavior: 'ask',
   reason: 'safety',
   bypassImmune: true,
+  protectedPath: entry,
   suggestedRules: [],
-  message: `'${path}' is ${kind === 'file' ? 'a sensitive file' : 'inside a sensitive directory'} (${entry}). Changing it needs explicit approval.`,
+  message: `'${path}' is ${kind === 'file' ? 'a protected file' : 'inside a protected directory'} (${entry}). Changing it needs explicit approval.`,
 });
 
-/** The bash analysis's bypass-immune ask for `touch <path>`. */
+/** The bash analysis's protected-path ask for `touch <path>`. */
 const bashAsk = ({ path, entry }: (typeof targets)[number]): PermissionDecision => ({
   behavior: 'ask',
   reason: 'safety',
   bypassImmune: true,
+  protectedPath: entry,
   suggestedRules: [],
   message: `Command modifies '${path}', which matches the protected entry '${entry}'`,
 });
@@ -58,7 +60,7 @@ describe('one list of dangerous files and directories (SDK policy), used by the 
   const engine = (tool: string): PermissionEngine => new PermissionEngine({ mode: 'default', workingDirectories: [work], rules: [parseRule(tool, 'allow', 'code')] });
 
   it('is the union of what the policy and the bash analysis protected', () => {
-    expect(DANGEROUS_DIRECTORIES).toEqual(['.git', '.vscode', '.idea', '.ssh', '.aws', '.gnupg', '.kube', '.docker']);
+    expect(DANGEROUS_DIRECTORIES).toEqual(['.git', '.vscode', '.idea', '.ssh', '.aws', '.gnupg', '.kube', '.docker', '.toolwright', '.husky', '.github/workflows']);
     expect(DANGEROUS_FILES).toEqual([
       '.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.zshrc', '.zprofile', '.zshenv', '.profile', '.inputrc',
       '.ssh/config', '.ssh/authorized_keys', '.netrc', '.npmrc', '.pypirc',
@@ -67,7 +69,7 @@ describe('one list of dangerous files and directories (SDK policy), used by the 
     ]);
   });
 
-  it.each(targets.map((t) => [t.path, t] as const))('file_editor create, write and edit of %s are a bypass-immune ask', (_path, target) => {
+  it.each(targets.map((t) => [t.path, t] as const))('file_editor create, write and edit of %s are a protected-path ask', (_path, target) => {
     const decisions = [
       engine('file_editor').check(editor, editor.actionFromArguments({ command: 'create', path: target.path, file_text: 'x' })),
       engine('write').check(write, write.actionFromArguments({ file_path: target.path, content: 'x' })),
@@ -76,7 +78,7 @@ describe('one list of dangerous files and directories (SDK policy), used by the 
     expect(decisions).toEqual([fileAsk(target), fileAsk(target), fileAsk(target)]);
   });
 
-  it.each(targets.map((t) => [t.path, t] as const))('terminal and bash: touch %s is a bypass-immune ask', (_path, target) => {
+  it.each(targets.map((t) => [t.path, t] as const))('terminal and bash: touch %s is a protected-path ask', (_path, target) => {
     const decisions = [
       engine('terminal').check(terminal, terminal.actionFromArguments({ command: `touch ${target.path}` })),
       engine('bash').check(bash, bash.actionFromArguments({ command: `touch ${target.path}` })),
@@ -84,7 +86,7 @@ describe('one list of dangerous files and directories (SDK policy), used by the 
     expect(decisions).toEqual([bashAsk(target), bashAsk(target)]);
   });
 
-  it('writing ~/.aws/credentials is a bypass-immune ask in both', () => {
+  it('writing ~/.aws/credentials is a protected-path ask in both', () => {
     const path = join(homedir(), '.aws', 'credentials');
     const target = { path, entry: '.aws', kind: 'directory' as const };
     expect(engine('write').check(write, write.actionFromArguments({ file_path: path, content: '[default]\n' }))).toEqual(fileAsk(target));

@@ -59,27 +59,30 @@ describe('file tool permissions', () => {
     expect(decide(e, create(join(outside, 'src', 'b.ts'))).behavior).toBe('ask');
   });
 
-  it('fact 6: ~/.bashrc gives a bypass-immune ask that a tool-wide allow rule does not silence', () => {
+  it('fact 6: ~/.bashrc gives a protected-path ask that a tool-wide allow rule does not silence', () => {
     const path = join(homedir(), '.bashrc');
     expect(decide(engine('default', 'allow file_editor'), create(path))).toEqual({
       behavior: 'ask',
       reason: 'safety',
       bypassImmune: true,
+      protectedPath: '.bashrc',
       suggestedRules: [],
-      message: `'${path}' is a sensitive file (.bashrc). Changing it needs explicit approval.`,
+      message: `'${path}' is a protected file (.bashrc). Changing it needs explicit approval.`,
     });
   });
 
   it('fact 7 (fixed): ~/.ssh/config is caught by its file entry, not only by the .ssh directory', () => {
     const path = join(homedir(), '.ssh', 'config');
-    expect(decide(engine('default'), create(path)).message).toBe(`'${path}' is a sensitive file (.ssh/config). Changing it needs explicit approval.`);
+    expect(decide(engine('default'), create(path)).message).toBe(`'${path}' is a protected file (.ssh/config). Changing it needs explicit approval.`);
     expect(decide(engine('default'), create(join(work, '.git', 'hooks', 'pre-commit'))).message).toBe(
-      `'${join(work, '.git', 'hooks', 'pre-commit')}' is inside a sensitive directory (.git). Changing it needs explicit approval.`,
+      `'${join(work, '.git', 'hooks', 'pre-commit')}' is inside a protected directory (.git). Changing it needs explicit approval.`,
     );
   });
 
-  it('fact 8: bypass allows a dangerous path; deny rules deny and ask rules ask', () => {
-    expect(decide(engine('bypass'), create(join(homedir(), '.bashrc'))).behavior).toBe('allow');
+  it('fact 8 (changed: protected paths): bypass asks for a protected path; deny rules deny and ask rules ask', () => {
+    expect(decide(engine('bypass'), create(join(homedir(), '.bashrc'))).behavior).toBe('ask');
+    const unprotected = new PermissionEngine({ mode: 'bypass', workingDirectories: [work], protectedPaths: false });
+    expect(decide(unprotected, create(join(homedir(), '.bashrc'))).behavior).toBe('allow');
     expect(decide(engine('bypass', 'deny file_editor(src/**)'), create(join(work, 'src', 'a.ts'))).behavior).toBe('deny');
     expect(decide(engine('bypass', 'ask file_editor'), create(join(work, 'a.ts'))).behavior).toBe('ask');
   });
@@ -92,8 +95,9 @@ describe('file tool permissions', () => {
       behavior: 'deny',
       reason: 'safety',
       bypassImmune: true,
+      protectedPath: '.env',
       suggestedRules: [],
-      message: `DONT_ASK mode converted ASK to DENY. Original reason: '${path}' is a sensitive file (.env). Changing it needs explicit approval.`,
+      message: `DONT_ASK mode converted ASK to DENY. Original reason: '${path}' is a protected file (.env). Changing it needs explicit approval.`,
     });
   });
 
