@@ -7,9 +7,6 @@ const C0_NAMES = [
   'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US',
 ];
 
-/** Unicode bidirectional formatting characters: they make text display in another order than it runs. */
-const BIDI_CONTROLS = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
-
 /**
  * The characters a command may not contain: every C0 control except tab and newline (a carriage
  * return too), DEL, the C1 controls, and the bidirectional formatting characters.
