@@ -229,7 +229,7 @@ describe('toolwright call', () => {
 
   it('reports usage mistakes with the usage line, exit 2', async () => {
     const run = await runCli(['call']);
-    expect(run).toMatchObject({ code: 2, stderr: "toolwright call: too few arguments.\nUsage: toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S]\n" });
+    expect(run).toMatchObject({ code: 2, stderr: "toolwright call: too few arguments.\nUsage: toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S] [--verbose] [--context KEY=VALUE]...\n" });
   });
 });
 

@@ -76,13 +76,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright schema --format anthropic', 'toolwright schema grep glob --format openai --strict'],
   },
   call: {
-    usage: "toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S] [--verbose]",
+    usage: "toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S] [--verbose] [--context KEY=VALUE]...",
     summary: 'run one tool call (exit 0 success, 1 error observation, 2 usage/spec error)',
     positionals: [1, 2],
     options: {
       json: { type: 'boolean', help: 'print the events and observation as JSON' },
       timeout: { type: 'string', value: 'S', help: 'time limit in seconds' },
       verbose: { type: 'boolean', help: "print the tool's log messages (ctx.log) to stderr as they happen (--json has them in events either way)" },
+      context: { type: 'string', multiple: true, value: 'KEY=VALUE', help: "a value of the turn's context the spec's toolsets see (their when:): TOOL may be any tool of that turn's view (see list --context); repeatable" },
       ...POLICY_OPTIONS,
     },
     examples: [
@@ -90,6 +91,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       `toolwright call think '{"thought":"plan"}' --json`,
       'toolwright call file_editor @args.json      # arguments from a file',
       'jq -n \'{thought: "plan"}\' | toolwright call think -   # arguments from stdin',
+      `toolwright call drop_all '{}' --spec agent.yaml --context role=admin   # a toolset tool shown only to admins`,
     ],
   },
   serve: {

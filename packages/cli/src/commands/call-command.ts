@@ -1,4 +1,5 @@
 import type { ClientLogLevel } from '@toolwright/sdk';
+import { turnValuesOf } from '../args/context-values.js';
 import { flag, stringOption } from '../args/parse-command-line.js';
 import { parseJsonArguments, parseTimeout } from '../args/parse-json-arguments.js';
 import { readArgumentsText } from '../args/read-arguments-text.js';
@@ -36,8 +37,11 @@ function logLine(tool: string, level: ClientLogLevel, data: unknown): string {
 }
 
 /**
- * `toolwright call TOOL ['JSON' | - | @FILE] [--json] [--timeout S] [--verbose]`: one call through the
- * runtime, with the arguments inline, from stdin (`-`) or from a file (`@FILE`). stdout
+ * `toolwright call TOOL ['JSON' | - | @FILE] [--json] [--timeout S] [--verbose] [--context k=v]...`:
+ * one call through the runtime, in a turn whose context is the `--context` values (the spec's
+ * toolsets resolved for them, as `list --context` shows: TOOL may be any tool of that view, and an
+ * unknown TOOL is told that view's names), with the arguments inline, from stdin (`-`) or from a
+ * file (`@FILE`). stdout
  * gets what the model would read (visualized on a terminal, plain text in a pipe, or JSON); the
  * visualized Action goes to stderr on a terminal, as does progress (and, with `--verbose`, the
  * tool's log messages). Ctrl-C cancels the call
@@ -51,13 +55,16 @@ export async function callCommand(context: CommandContext): Promise<ExitCode> {
   const timeoutMs = parseTimeout(stringOption(line.values, 'timeout'));
   const asJson = flag(line.values, 'json');
   const verbose = flag(line.values, 'verbose');
+  const values = turnValuesOf(line, 'call');
   // A person at a terminal answers y/n/always; without one an ask is a refusal naming the rule to add.
   const attended = term.io.stdin.isTTY === true && term.io.stderr.isTTY === true;
   const approval = attended ? terminalApproval(term) : refuseWithoutTerminal;
   // Spec servers' sampling and elicitation: the same person answers, or nobody (declined, saying why).
   const serverRequests = attended ? terminalAnswers(term, stdinLine(term)) : unattendedAnswers((message) => term.errUntrusted(`toolwright: warning: ${message}`), NO_TERMINAL);
   return withToolset({ ...context, openToolset: () => context.openToolset({ approval, serverRequests }) }, async (toolset) => {
-    if (!toolset.tool(name)) throw unknownTool(name, toolset);
+    await toolset.startTurns(values);
+    // A tool hidden this turn (an inactive group's) is called anyway: the runtime's answer says how to reach it.
+    if (!toolset.tool(name) && toolset.hiddenMessage(name) === undefined) throw unknownTool(name, toolset);
     const controller = new AbortController();
     let interrupted = false;
     const onSigint = (): void => {

@@ -22,7 +22,7 @@ export interface ToolRuntime {
     options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers; metadata?: Record<string, unknown> },
   ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
   /** What the model sees this turn (static tools and the toolsets' tools). */
-  readonly view?: { get(name: string): ToolDefinition | undefined; tools?(): ToolDefinition[] };
+  readonly view?: { get(name: string): ToolDefinition | undefined; tools?(): ToolDefinition[]; unavailableMessage?(name: string): string | undefined };
   /** Starts a turn for the context `values` (toolsets resolved) and returns its view. */
   startTurn?(values: Readonly<Record<string, unknown>>): Promise<{ tools(): ToolDefinition[] }>;
   onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
@@ -101,6 +101,11 @@ export class Toolset implements ServedToolset {
   async startTurns(values: Readonly<Record<string, unknown>>, options: { afterEachCall?: boolean; onTurnError?: (error: unknown) => void } = {}): Promise<void> {
     await this.runtime.startTurn?.(values);
     this.turns = { values, afterEachCall: options.afterEachCall ?? false, onTurnError: options.onTurnError };
+  }
+
+  /** What a call of `name` is told when the tool exists but is hidden this turn (a tool of an inactive group), else undefined. */
+  hiddenMessage(name: string): string | undefined {
+    return this.runtime.view?.unavailableMessage?.(name);
   }
 
   /** The tool called `name`, if any. */
