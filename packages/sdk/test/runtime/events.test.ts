@@ -57,9 +57,9 @@ describe('events', () => {
 
   it('rejects unknown kinds and malformed events with what was expected', () => {
     expect(() => eventFromJSON({ kind: 'MessageEvent' })).toThrow(
-      'Unknown event kind "MessageEvent"; expected one of ActionEvent, ObservationEvent, AgentErrorEvent, ApprovalRequestEvent.',
+      'Unknown event kind "MessageEvent"; expected one of ActionEvent, ObservationEvent, AgentErrorEvent, LogEvent, ApprovalRequestEvent.',
     );
-    expect(() => eventFromJSON(null)).toThrow('Unknown event kind undefined; expected one of ActionEvent, ObservationEvent, AgentErrorEvent, ApprovalRequestEvent.');
+    expect(() => eventFromJSON(null)).toThrow('Unknown event kind undefined; expected one of ActionEvent, ObservationEvent, AgentErrorEvent, LogEvent, ApprovalRequestEvent.');
     expect(() => eventFromJSON({ kind: 'AgentErrorEvent', id: 'i', timestamp: 't', toolCallId: 'c', toolName: 'n', code: 1 })).toThrow(
       'Serialized AgentErrorEvent is invalid: code: expected a string.',
     );
