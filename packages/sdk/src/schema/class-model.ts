@@ -12,6 +12,7 @@ import { appendHint } from './schema-hint.js';
 import { classOptionsOf, fieldOptionsOf } from './metadata-store.js';
 import type { AnyClass, FieldOptions } from './metadata-store.js';
 import { orderSchemaKeys } from './order-schema-keys.js';
+import { initialValuesOf } from './initial-values.js';
 
 /** One property of a declared class, as the schema, validator and hydrator see it. */
 export interface FieldModel {
@@ -140,7 +141,11 @@ function valueType(
   return undefined;
 }
 
-function buildField(cls: AnyClass, property: string, options: FieldOptions, records: readonly ConstraintRecord[]): FieldModel {
+/**
+ * @param initial the value the property's initializer gives it (undefined: none): its default
+ * unless `@Field({ default })` declares one or `@IsDefined` makes the field required.
+ */
+function buildField(cls: AnyClass, property: string, options: FieldOptions, records: readonly ConstraintRecord[], initial: unknown): FieldModel {
   for (const record of records) {
     const flags = unsupportedPatternFlags(record);
     if (flags) throw definitionError(cls, property, `@Matches flags '${flags}' cannot be expressed in JSON Schema.`);
@@ -189,14 +194,15 @@ function buildField(cls: AnyClass, property: string, options: FieldOptions, reco
     }
   }
 
-  const hasDefault = options.default !== undefined;
   const forcedRequired = records.some((r) => r.type === 'isDefined');
+  const defaultValue = options.default !== undefined ? options.default : forcedRequired ? undefined : initial;
+  const hasDefault = defaultValue !== undefined;
   const optional = !forcedRequired && (options.optional === true || hasDefault || records.some((r) => r.name === 'isOptional'));
   const nullable = options.nullable === true;
   if (nullable) makeNullable(schema);
   if (options.description !== undefined) schema.description = options.description;
   if (options.title !== undefined) schema.title = options.title;
-  if (hasDefault) schema.default = options.default;
+  if (hasDefault) schema.default = defaultValue;
   if (options.examples !== undefined) schema.examples = options.examples;
   if (options.deprecated) schema.deprecated = true;
   for (const check of checks) appendHint(schema, `${check.each ? 'Each item must be' : 'Must be'} ${check.expected}.`);
@@ -211,7 +217,7 @@ function buildField(cls: AnyClass, property: string, options: FieldOptions, reco
     nested,
     isArray,
     hasDefault,
-    defaultValue: options.default,
+    defaultValue,
     // Most fields have no format checks: one shared empty list instead of an array per field.
     checks: checks.length > 0 ? checks : NO_CHECKS,
     validationSchema: validationView(ordered, checks, nested, isArray),
@@ -251,12 +257,13 @@ function buildModel(cls: AnyClass): ClassModel {
   const fieldOptions = fieldOptionsOf(cls);
   const constraints = constraintsOf(cls);
   const names = new Set([...fieldOptions.keys(), ...constraints.keys()]);
+  const initial = initialValuesOf(cls, names);
   const fields: FieldModel[] = [];
   let needsClassValidator = false;
   for (const property of names) {
     const records = constraints.get(property) ?? [];
     if (records.some((r) => !isSchemaRule(r) && !isFormatRule(r))) needsClassValidator = true;
-    fields.push(buildField(cls, property, fieldOptions.get(property) ?? {}, records));
+    fields.push(buildField(cls, property, fieldOptions.get(property) ?? {}, records, initial?.get(property)));
   }
   const wireNames = new Set<string>();
   for (const field of fields) {

@@ -1,5 +1,6 @@
 import { classModelOf } from '../schema/class-model.js';
 import { codecOf } from '../schema/codec.js';
+import { recordNoInitialDefaults } from '../schema/initial-values.js';
 import { paint } from './colors.js';
 import type { Content } from './content.js';
 import { textContent, textOf } from './content.js';
@@ -129,3 +130,5 @@ export class Observation {
 }
 
 registerKind(Observation);
+// An Observation's initializers are where a tool starts filling it, not defaults a caller may omit.
+recordNoInitialDefaults(Observation);
