@@ -1,6 +1,9 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { parseTimeout } from '../args/parse-json-arguments.js';
+import { readArgumentsText } from '../args/read-arguments-text.js';
 import { ExitCode } from '../cli-error.js';
+import { exportTool } from '../commands/schema-command.js';
 import { exampleArguments, renderToolHelp } from '../format/tool-help.js';
 import { escapeControlChars } from '../format/escape-control-chars.js';
 import { renderToolTable } from '../format/tool-table.js';
@@ -9,12 +12,16 @@ import type { Terminal } from '../io/terminal.js';
 import type { AskLine } from '../policy/approval-prompts.js';
 import type { Toolset } from '../toolset/toolset.js';
 import { createCompleter } from './shell-completer.js';
+import { parseShellLine } from './parse-shell-line.js';
+import type { ShellLine } from './parse-shell-line.js';
 
 function shellHelp(term: Terminal): string {
   const c = term.c;
   return [
     c.bold('Shell commands:'),
     `  ${c.cyan('<tool> {json}')}   call a tool with JSON arguments (e.g. ${c.dim('glob {"pattern": "**/*.ts"}')}); no JSON = {}`,
+    `  ${c.cyan("call <tool> 'JSON'")}  the same, as on the command line (also @FILE, --timeout S)`,
+    `  ${c.cyan('schema [tool…]')}  the tools' declarations (--format openai|responses|anthropic|gemini|mcp, --strict, --security-risk, --summary)`,
     `  ${c.cyan('help <tool>')}     the tool's parameters, from its schema`,
     `  ${c.cyan('list')}            the tools`,
     `  ${c.cyan('exit')}            leave (or Ctrl-D)`,
@@ -22,10 +29,47 @@ function shellHelp(term: Terminal): string {
   ].join('\n');
 }
 
-/** Splits `word rest` at the first run of whitespace. */
-function splitLine(line: string): [string, string] {
-  const match = /^(\S+)\s*([\s\S]*)$/.exec(line.trim());
-  return match ? [match[1]!, match[2]!.trim()] : ['', ''];
+/** Runs one understood shell line (everything but `exit`). */
+async function runLine(line: Exclude<ShellLine, { kind: 'exit' }>, toolset: Toolset, term: Terminal, signal: AbortSignal): Promise<void> {
+  const c = term.c;
+  switch (line.kind) {
+    case 'empty':
+      return;
+    case 'error':
+      term.err(c.red(escapeControlChars(line.message)));
+      return;
+    case 'list':
+      term.out(renderToolTable(toolset.rows(), c, term.columns));
+      return;
+    case 'help': {
+      if (line.tool === undefined) return term.out(shellHelp(term));
+      const tool = toolset.tool(line.tool);
+      term.out(tool ? renderToolHelp(tool, toolset.originLabel(line.tool), c) : c.red(escapeControlChars(unknownToolText(line.tool, toolset))));
+      return;
+    }
+    case 'schema': {
+      const unknown = line.tools.find((name) => !toolset.tool(name));
+      if (unknown !== undefined) return term.err(c.red(escapeControlChars(unknownToolText(unknown, toolset))));
+      const tools = line.tools.length === 0 ? toolset.tools() : line.tools.map((name) => toolset.tool(name)!);
+      const options = { strict: line.strict, securityRisk: line.securityRisk, summary: line.summary };
+      term.out(JSON.stringify(tools.map((tool) => exportTool(tool, line.format, options)), null, 2));
+      return;
+    }
+    case 'call': {
+      const timeoutMs = parseTimeout(line.timeoutSeconds);
+      const args = line.args === '' ? {} : ((await readArgumentsText(line.args, term.io.stdin, term.io.cwd)) ?? {});
+      const progress = new ProgressLine(term.io.stderr, c, line.tool);
+      const outcome = await toolset.execute(line.tool, args, { signal, timeoutMs, onProgress: (p) => progress.update(p) }).finally(() => progress.clear());
+      if (outcome.action) term.outUntrusted(outcome.action.visualize());
+      term.outUntrusted(outcome.observation.visualize());
+      return;
+    }
+  }
+}
+
+function unknownToolText(name: string, toolset: Toolset): string {
+  const guess = toolset.suggest(name);
+  return `Unknown tool '${name}'.${guess ? ` Did you mean '${guess}'?` : ''}`;
 }
 
 /**
@@ -86,25 +130,15 @@ export async function runShell(toolset: Toolset, term: Terminal, approvals: { li
   try {
     for await (const input of rl) {
       exitArmed = false;
-      const [word, rest] = splitLine(input);
-      if (word === 'exit' || word === 'quit') break;
-      if (word === 'help') {
-        if (rest === '') term.out(shellHelp(term));
-        else {
-          const tool = toolset.tool(rest);
-          const guess = toolset.suggest(rest);
-          term.out(tool ? renderToolHelp(tool, toolset.originLabel(rest), c) : c.red(escapeControlChars(`Unknown tool '${rest}'.${guess ? ` Did you mean '${guess}'?` : ''}`)));
-        }
-      } else if (word === 'list') {
-        term.out(renderToolTable(toolset.rows(), c, term.columns));
-      } else if (word !== '') {
+      const line = parseShellLine(input);
+      if (line.kind === 'exit') break;
+      try {
         running = new AbortController();
-        const progress = new ProgressLine(term.io.stderr, c, word);
-        const outcome = await toolset.execute(word, rest === '' ? {} : rest, { signal: running.signal, onProgress: (p) => progress.update(p) });
-        progress.clear();
+        await runLine(line, toolset, term, running.signal);
+      } catch (error) {
+        term.err(c.red(escapeControlChars(error instanceof Error ? error.message : String(error))));
+      } finally {
         running = undefined;
-        if (outcome.action) term.outUntrusted(outcome.action.visualize());
-        term.outUntrusted(outcome.observation.visualize());
       }
       rl.prompt();
     }

@@ -13,8 +13,15 @@ describe('shell completer', () => {
     expect(complete('he')).toEqual([['help'], 'he']);
   });
 
-  it('completes tool names after help', () => {
+  it('completes tool names after help, call and schema', () => {
     expect(complete('help gl')).toEqual([['glob'], 'gl']);
+    expect(complete('call gl')).toEqual([['glob'], 'gl']);
+    expect(complete('schema th')).toEqual([['think'], 'th']);
+    expect(complete('ca')).toEqual([['call'], 'ca']);
+  });
+
+  it('offers the required arguments after call and a tool name', () => {
+    expect(complete('call grep ')).toEqual([['{"pattern":"…"}'], '']);
   });
 
   it('offers the required arguments after a tool name', () => {
