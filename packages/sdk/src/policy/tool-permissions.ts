@@ -11,8 +11,11 @@ export interface ToolPermissions<A = unknown> {
   /** True when this call changes nothing (then it is allowed in every mode, ask and deny rules aside). */
   isReadOnly?(action: A): boolean;
   /**
-   * The tool's own verdict for a call that is not read-only: allow, deny, ask (a bypass-immune ask
-   * is a safety check allow rules cannot silence) or passthrough. Not called in `explore` mode.
+   * The tool's own verdict for a call that is not read-only: allow, deny, ask or passthrough. An
+   * ask with `bypassImmune` is a safety ask: allow rules cannot silence it, `dontAsk` denies it,
+   * `bypass` skips it unless it also names a `protectedPath` (a write to a protected path, which
+   * asks in every mode). Not called in `explore` mode, nor after an ask rule matched unless the
+   * policy has `confineWrites` (then a deny from the tool wins over the ask rule).
    */
   checkPermissions?(action: A, context: PermissionContext): PermissionDecision | Promise<PermissionDecision>;
   /**
