@@ -277,6 +277,7 @@ describe('BashSafety rules', () => {
     expect(safety.suggestRules('ls -la', cwd)).toEqual([]);
     expect(safety.suggestRules('npm install && npm test && git push && git push', cwd)).toEqual(['npm install:*', 'npm test:*', 'git push:*']);
     expect(safety.suggestRules('make -j4 && a && b && c && d && e', cwd)).toEqual(['make:*', 'a:*', 'b:*', 'c:*', 'd:*']);
-    expect(safety.suggestRules('python3 script.py', cwd)).toEqual(['python3:*']);
+    // python3:* would allow `python3 -c 'anything'`: an interpreter gets its exact command
+    expect(safety.suggestRules('python3 script.py', cwd)).toEqual(['python3 script.py']);
   });
 });

@@ -31,6 +31,20 @@ export const PATH_CHANGING_COMMANDS: ReadonlySet<string> = new Set([
 /** Commands acceptEdits may auto-allow when every target is inside the working directories. */
 export const FILESYSTEM_EDIT_COMMANDS: ReadonlySet<string> = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed', 'tee']);
 
+/**
+ * Commands no prefix rule is suggested for: shells, interpreters and wrappers run whatever
+ * program their arguments name, so `sh:*` or `python:*` would allow anything. The exact command
+ * is suggested instead.
+ */
+export const NO_PREFIX_RULE_COMMANDS: ReadonlySet<string> = new Set([
+  'sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'csh', 'tcsh', 'python', 'python2', 'python3', 'node', 'nodejs', 'deno', 'bun', 'perl', 'ruby', 'php',
+  'lua', 'Rscript', 'pwsh', 'awk', 'gawk', 'mawk', 'nawk', 'npx', 'env', 'xargs', 'eval', 'exec', 'source', '.', 'sudo', 'doas', 'su', 'nohup',
+  'timeout', 'nice', 'ionice', 'stdbuf', 'time', 'setsid', 'chroot', 'command', 'builtin', 'find', 'watch', 'script', 'expect', 'ssh',
+]);
+
+/** Wrappers that run the command unchanged (same user, same arguments): a rule for the command covers it behind them. */
+export const TRANSPARENT_WRAPPERS: ReadonlySet<string> = new Set(['timeout', 'nice', 'ionice', 'stdbuf', 'time', 'command', 'builtin', 'setsid', 'env', 'exec']);
+
 /** Shells whose `-c` string is parsed and analysed as a command. */
 export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 
