@@ -17,6 +17,7 @@ import { isInsideDir, realpathAsFarAsExistsSync } from './resolve-inside.js';
 import type { ParsedCommandLine } from './parse-command-line.js';
 import { isReadOnlyCommand, readOnlyProblem } from './read-only-command.js';
 import { networkEgress } from './network-egress.js';
+import { codeRunningOption } from './code-running-options.js';
 import { sedCall } from './sed-check.js';
 import type { SimpleCommand } from './simple-command.js';
 import { commandName } from './simple-command.js';
@@ -129,6 +130,13 @@ export class BashSafety {
     if (guarded) return guarded;
     if (analysis.problem !== undefined) return ask('injection', analysis.problem);
     if (analysis.readOnly) return { behavior: 'allow', reason: 'The command only reads.', bypassImmune: false, step: 'read-only' };
+    if (context.mode !== 'bypass') {
+      // a prefix rule must not let `git -c core.pager=…`, `--upload-pack=…`, `--script-shell=…` through: ask, naming the option
+      for (const simple of analysis.commands) {
+        const option = codeRunningOption(simple);
+        if (option) return ask('dangerous-pattern', `Option '${option}' makes '${commandName(simple)}' run a program it names, which no allow rule covers: ${simple.source}`);
+      }
+    }
     for (const simple of analysis.commands) {
       const pattern = dangerousPattern(simple);
       if (pattern) return ask('dangerous-pattern', `Command matches dangerous pattern '${pattern}': ${simple.source}`);
