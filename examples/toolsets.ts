@@ -8,13 +8,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Action, Agent, ConversationState, Field, FilteredToolset, FunctionToolset, ToolGroupsToolset, functionTool } from '@toolwright/sdk';
 
-class SqlAction extends Action {
-  @Field({ description: 'The SQL statement' }) @IsString() sql!: string;
+/** The arguments of the two database tools: one SQL statement. */
+export class SqlAction extends Action {
+  @Field({ description: 'The SQL statement to run' }) @IsString() sql!: string;
 }
 
-const query = functionTool((a: SqlAction) => `rows for ${a.sql}`, { name: 'db_query', description: 'Run a read-only query.', action: SqlAction, readOnly: true });
-const migrate = functionTool((a: SqlAction) => `migrated: ${a.sql}`, { name: 'db_migrate', description: 'Apply a migration.', action: SqlAction });
-const status = functionTool(() => 'all green', { name: 'status', description: 'Service status.', action: SqlAction, readOnly: true });
+/** A tool that takes no arguments declares an Action with no fields: its schema is an empty object. */
+export class NoArguments extends Action {}
+
+export const query = functionTool((a: SqlAction) => `rows for ${a.sql}`, { name: 'db_query', description: 'Run a read-only SQL query.', action: SqlAction, readOnly: true });
+export const migrate = functionTool((a: SqlAction) => `migrated: ${a.sql}`, { name: 'db_migrate', description: 'Apply a schema migration (SQL).', action: SqlAction });
+// No arguments: the model calls it with {}.
+export const status = functionTool(() => 'all green', { name: 'status', description: 'Service status.', action: NoArguments, readOnly: true });
+export const dropAll = functionTool(() => 'dropped', { name: 'drop_all', description: 'Drop every table.', action: NoArguments });
 
 export async function toolsetsExample(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tw-toolsets-'));
@@ -26,7 +32,7 @@ export async function toolsetsExample(): Promise<string[]> {
         groups: [{ name: 'database', description: 'Query and migrate the database.', instructions: 'Wrap migrations in a transaction.', tools: [query, migrate] }],
       }),
       // Admins only: the whole toolset is hidden for other roles.
-      new FilteredToolset(new FunctionToolset([functionTool(() => 'dropped', { name: 'drop_all', description: 'Drop everything.', action: SqlAction })]), {
+      new FilteredToolset(new FunctionToolset([dropAll]), {
         when: (ctx) => ctx.values.role === 'admin',
       }),
     ],
