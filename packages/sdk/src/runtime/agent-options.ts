@@ -27,7 +27,7 @@ export interface AgentOptions extends CallPipelineOptions {
   extraTools?: ToolDefinition[];
   /**
    * Which existing tools the model sees (default: all). Asked again at each turn
-   * (`toolSchemas()` or `refreshView()`); a call to a tool it hides is an error Observation.
+   * (`agent.startTurn()`); a call to a tool it hides is an error Observation.
    */
   visible?: (tool: ToolDefinition) => boolean;
   /**

@@ -93,8 +93,9 @@ export class Agent implements CallEnvironment {
   }
 
   /**
-   * What the model sees this turn: the view {@link Agent.toolSchemas} last exported (computed on
-   * first need, and again after the tools changed). Calls may only name tools in it.
+   * What the model sees this turn: the view of the last {@link Agent.startTurn} (computed on first
+   * need, and again after the tools changed). {@link Agent.toolSchemas} exports it; calls may only
+   * name tools in it.
    */
   get view(): ToolView {
     return (this.currentView ??= this.computeView());
@@ -114,10 +115,13 @@ export class Agent implements CallEnvironment {
     return this.resourceLocks ?? locksFor(this.conversation);
   }
 
-  /** Computes the view again (a new turn: `options.visible` may answer differently now) and returns it. */
+  /**
+   * Computes the view again from the tools and the toolsets' last resolution (`options.visible`
+   * asked again) and returns it, without resolving the toolsets.
+   * @deprecated Start a turn with {@link Agent.startTurn}: it resolves the toolsets too.
+   */
   refreshView(): ToolView {
-    this.currentView = this.computeView();
-    return this.currentView;
+    return this.recomputeView();
   }
 
   private computeView(): ToolView {
@@ -128,20 +132,27 @@ export class Agent implements CallEnvironment {
   }
 
   /**
-   * Starts a turn: resolves the toolsets for `values` (the host's per-turn context: role, flags,
-   * …), then computes the view. Rejects with `DUPLICATE_TOOL` when a toolset offers a static
-   * tool's name, or with a toolset's own error. Without toolsets, the same as {@link Agent.refreshView}.
+   * Starts a turn, the one way to advance one: resolves the toolsets for `values` (the host's
+   * per-turn context: role, flags, …), asks `options.visible` again, and computes the view that
+   * {@link Agent.toolSchemas} exports and calls are checked against until the next turn. Call it
+   * before each model request. Rejects with `DUPLICATE_TOOL` when a toolset offers a static
+   * tool's name, or with a toolset's own error.
    */
   async startTurn(values: Readonly<Record<string, unknown>> = {}): Promise<ToolView> {
     this.turnValues = values;
     const resolver = this.toolsetResolver;
-    if (!resolver) return this.refreshView();
+    if (!resolver) return this.recomputeView();
     const before = resolver.current;
     const resolved = await resolver.resolve(this.turnContext());
     // Unchanged toolsets (same resolution) and no visibility filter to ask again: the same view.
     if (resolved === before && this.currentView && this.options.visible === undefined) return this.currentView;
     this.checkToolsetNames(resolved);
-    return this.refreshView();
+    return this.recomputeView();
+  }
+
+  private recomputeView(): ToolView {
+    this.currentView = this.computeView();
+    return this.currentView;
   }
 
   /** The context toolsets get this turn. */
@@ -366,12 +377,13 @@ export class Agent implements CallEnvironment {
   }
 
   /**
-   * Every tool of a new turn's view in a provider format, from the tools' cached exports. Starts a
-   * turn: the view is computed again, and calls are checked against it until the next export.
+   * Every tool of this turn's view ({@link Agent.view}) in a provider format, from the tools'
+   * cached exports. Does not start a turn: call {@link Agent.startTurn} first (each turn), so the
+   * toolsets and `visible` are asked again; exporting twice in one turn gives the same tools.
    */
   toolSchemas(format: ToolFormat, options: ExportOptions = {}): unknown[] {
     const exporter = exporterFor(format);
-    return this.refreshView()
+    return this.view
       .tools()
       .map((tool) => exporter(tool, options));
   }

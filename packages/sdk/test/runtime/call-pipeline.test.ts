@@ -134,8 +134,9 @@ describe('ToolTable and ToolView', () => {
     expect((refused.events[0] as AgentErrorEvent).code).toBe('UNKNOWN_TOOL');
     expect(refused.observation.text).toBe("Tool 'admin' is not available now. Available: say.");
     hideAdmin = false;
-    // Still the turn the model saw: the view changes with the next export.
+    // Still the turn the model saw: the view changes with the next turn.
     expect((await a.executeToolCall({ id: '2', name: 'admin', arguments: '{"text":"x"}' })).observation.isError).toBe(true);
+    await a.startTurn();
     expect(a.toolSchemas('openai')).toHaveLength(2);
     expect((await a.executeToolCall({ id: '3', name: 'admin', arguments: '{"text":"x"}' })).observation.text).toBe('admin: x');
   });
