@@ -82,8 +82,6 @@ export class AuditLog {
   readonly keep: number;
   private readonly includeValues: boolean;
   private fd?: number;
-  /** Bytes in the open file, as far as this process knows. */
-  private size = 0;
 
   /** Throws `INVALID_SPEC` for a `maxBytes` < 1 or a `keep` < 0 (or not integers). */
   constructor(options: AuditLogOptions) {
@@ -125,9 +123,10 @@ export class AuditLog {
     const text = `${this.line(event)}\n`;
     const bytes = Buffer.byteLength(text);
     if (this.fd === undefined) this.open();
-    if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate();
+    // The file's real size (other processes may append to it too), one fstat per line.
+    const size = fstatSync(this.fd!).size;
+    if (size > 0 && size + bytes > this.maxBytes) this.rotate(bytes);
     writeSync(this.fd!, text);
-    this.size += bytes;
   }
 
   /** Closes the file (a later `record` opens it again). */
@@ -139,14 +138,14 @@ export class AuditLog {
   private open(): void {
     mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     this.fd = openSync(this.path, 'a', 0o600);
-    this.size = fstatSync(this.fd).size;
   }
 
   /**
    * Shifts `<path>.i` to `<path>.i+1` (dropping `<path>.<keep>`), `<path>` to `<path>.1`, and opens
-   * a new `<path>`. When another process rotated the file meanwhile, only reopens it.
+   * a new `<path>`. When another process rotated the file meanwhile, only reopens it (and rotates
+   * that one in turn if it has no room for `bytes` more either).
    */
-  private rotate(): void {
+  private rotate(bytes: number): void {
     const ours = fstatSync(this.fd!).ino;
     let current: number | undefined;
     try {
@@ -174,7 +173,7 @@ export class AuditLog {
       }
     }
     this.open();
-    // Another writer's new file may be full already: rotate that one in turn.
-    if (current !== ours && this.size >= this.maxBytes) this.rotate();
+    const size = fstatSync(this.fd!).size;
+    if (current !== ours && size > 0 && size + bytes > this.maxBytes) this.rotate(bytes);
   }
 }
