@@ -77,19 +77,29 @@ describe('BashSafety read-only detection', () => {
 });
 
 describe('BashSafety injection structures', () => {
-  it('asks, bypass-immune, for command substitution (fact 14)', () => {
-    const v = verdict('ls $(rm -rf /)');
-    expect(v).toEqual({ behavior: 'ask', step: 'injection', bypassImmune: true, reason: 'Command contains command_substitution which cannot be statically analyzed' });
+  it('analyses the commands of a command substitution like the others: their value is unknown, what they run is checked (fact 14)', () => {
+    expect(step('ls $(rm -rf /)')).toBe('ask:dangerous-pattern');
     expect(safety.isReadOnly('ls $(rm -rf /)', cwd)).toBe(false);
+    expect(safety.isReadOnly('ls `rm x`', cwd)).toBe(false);
+    expect(step('ls `rm x`')).toBe('passthrough:none');
+    expect(step('wc -l $(git ls-files)')).toBe('allow:read-only');
+    expect(step('cat <<EOF\n$(rm x)\nEOF')).toBe('ask:injection'); // a here-document's text is refused, not analysed
+  });
+
+  it('analyses a for loop: its body with the loop variable unknown, and refuses a loop over a variable bash itself uses', () => {
+    expect(step('for f in $(ls); do wc -l "$f"; done')).toBe('allow:read-only');
+    expect(step('for f in *.ts; do grep -c TODO $f; done')).toBe('allow:read-only');
+    expect(step('for f in *; do rm $f; done')).toBe('ask:dangerous-removal');
+    expect(step('for f in *; do sort $f; done')).toBe('passthrough:none'); // `$f` may be `-oFILE`
+    expect(step('for PATH in /tmp/evil; do ls; done')).toBe('ask:injection');
   });
 
   it('asks for backticks, process substitution, ${} expansions, subshells, loops, conditionals, functions and tests', () => {
     const cases: Array<[string, string]> = [
-      ['ls `rm x`', 'command_substitution'],
       ['diff <(ls) <(ls a)', 'process_substitution'],
       ['echo ${HOME}', 'expansion'],
       ['(rm -rf x)', 'subshell'],
-      ['for f in *; do rm $f; done', 'for_statement'],
+      ['for ((i = 0; i < 3; i++)); do rm $i; done', 'c_style_for_statement'],
       ['while true; do ls; done', 'while_statement'],
       ['if true; then ls; fi', 'if_statement'],
       ['case x in x) ls;; esac', 'case_statement'],

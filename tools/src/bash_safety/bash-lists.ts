@@ -16,10 +16,11 @@ export const HARMLESS_VARIABLES: ReadonlySet<string> = new Set([
 
 /**
  * Node types of tree-sitter-bash that the analysis cannot see through: what they run or expand to
- * is only known when bash runs them.
+ * is only known when bash runs them. (`$(…)` and `for … in` are analysed: their commands are
+ * simple commands of the line, their values unknown.)
  */
 export const INJECTION_NODE_TYPES: ReadonlySet<string> = new Set([
-  'command_substitution', 'process_substitution', 'expansion', 'arithmetic_expansion', 'subshell', 'for_statement', 'c_style_for_statement',
+  'process_substitution', 'expansion', 'arithmetic_expansion', 'subshell', 'c_style_for_statement',
   'while_statement', 'until_statement', 'if_statement', 'case_statement', 'function_definition', 'test_command', 'brace_expression',
 ]);
 

@@ -30,7 +30,7 @@ export function parseCommandLine(parser: Parser, source: string, cwd: string | u
     const problem = findProblem(tree.rootNode, source);
     const collector = new Collector(source, cwd);
     collector.visit(tree.rootNode, []);
-    return { commands: collector.commands, problem: problem ?? collector.problem };
+    return { commands: collector.commands, problem: problem ?? collector.problem ?? collector.unvisited(tree.rootNode) };
   });
 }
 
@@ -51,9 +51,21 @@ function findProblem(root: Node, source: string): string | undefined {
   return found ? `Command contains ${found.type} which cannot be statically analyzed` : undefined;
 }
 
+/** A loop variable that cannot change how later commands run (bash's own variables are upper case). */
+const LOOP_VARIABLE = /^[a-z][a-z0-9_]*$|^_[a-z0-9_]+$/;
+
+/**
+ * Structures the collector analyses instead of refusing: `$(…)` / backticks (their commands run
+ * and are analysed like the others; their value is only known at run time) and `for NAME in …;
+ * do …; done` (its body is analysed with `$NAME` unknown). Each one in the tree must have been
+ * visited, or the line is refused.
+ */
+const ANALYSED_STRUCTURES = ['command_substitution', 'for_statement'];
+
 class Collector {
   readonly commands: SimpleCommand[] = [];
   problem?: string;
+  private readonly visited = new Set<number>();
 
   constructor(
     private readonly source: string,
@@ -66,21 +78,59 @@ class Collector {
     } else if (node.type === 'redirected_statement') {
       const own: ShellRedirect[] = [];
       const after: Node[] = [];
-      for (const redirect of node.childrenForFieldName('redirect')) splitRedirect(redirect, own, after);
+      for (const redirect of node.childrenForFieldName('redirect')) {
+        this.substitutions(redirect);
+        splitRedirect(redirect, own, after);
+      }
       const body = node.childForFieldName('body');
       if (body) this.visit(body, [...redirects, ...own]);
       else this.add(node, [], [], [...redirects, ...own]);
       for (const statement of after) this.visit(statement, []);
     } else if (node.type === 'command') {
       this.command(node, redirects);
+    } else if (node.type === 'for_statement') {
+      this.forLoop(node, redirects);
     } else if (DECLARATIONS.has(node.type)) {
       const words = node.children.filter((c) => c.type !== 'comment').map((c) => (c.isNamed ? shellWord(c) : { value: c.text, dynamic: false, glob: false }));
       this.add(node, words, [], [...redirects]);
     } else if (node.type === 'variable_assignment') {
+      this.substitutions(node);
       this.add(node, [], [assignmentOf(node)], [...redirects]);
     } else if (node.type !== 'comment' && node.type !== 'heredoc_body') {
       this.problem ??= `Command contains ${node.type} which cannot be statically analyzed`;
     }
+  }
+
+  /** The structures of {@link ANALYSED_STRUCTURES} in the tree that were not analysed (one outside a command's words, say). */
+  unvisited(root: Node): string | undefined {
+    if (!/\$\(|`|\bfor\b/.test(this.source)) return undefined;
+    const missed = root.descendantsOfType(ANALYSED_STRUCTURES).find((n) => !this.visited.has(n.id));
+    return missed ? `Command contains ${missed.type} which cannot be statically analyzed` : undefined;
+  }
+
+  /** `for NAME in WORDS; do BODY; done`: the words' substitutions and the body are analysed; `$NAME` is unknown. */
+  private forLoop(node: Node, redirects: readonly ShellRedirect[]): void {
+    this.visited.add(node.id);
+    const variable = node.childForFieldName('variable')?.text ?? '';
+    if (!LOOP_VARIABLE.test(variable)) {
+      this.problem ??= `The for loop assigns the variable '${variable}', which may change how later commands run`;
+    }
+    for (const value of node.childrenForFieldName('value')) this.substitutions(value);
+    const body = node.childForFieldName('body');
+    for (const child of body?.namedChildren ?? []) this.visit(child, redirects);
+  }
+
+  /** Analyses the commands of every `$(…)` in `node` (not nested ones: each is analysed with its own parent), in a subshell's directory. */
+  private substitutions(node: Node): void {
+    if (node.type === 'heredoc_redirect' || (!node.text.includes('$(') && !node.text.includes('`'))) return; // a here-document's text is refused, not analysed
+    if (node.type === 'command_substitution') {
+      this.visited.add(node.id);
+      const cwd = this.cwd;
+      for (const child of node.namedChildren) this.visit(child, []);
+      this.cwd = cwd; // a `cd` inside `$(…)` does not move the shell
+      return;
+    }
+    for (const child of node.namedChildren) this.substitutions(child);
   }
 
   private command(node: Node, inherited: readonly ShellRedirect[]): void {
@@ -90,6 +140,7 @@ class Collector {
     const after: Node[] = [];
     let previous: Node | undefined;
     for (const child of node.namedChildren) {
+      this.substitutions(child);
       if (child.type === 'variable_assignment') assignments.push(assignmentOf(child));
       else if (child.type.endsWith('_redirect')) splitRedirect(child, redirects, after);
       else if (child.type !== 'comment') {
