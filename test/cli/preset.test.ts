@@ -18,7 +18,7 @@ describe('toolwright --preset', () => {
 
   it('calls a Claude-style tool', async () => {
     const run = await runCli(['call', 'task_list', '{}', '--preset', 'claude']);
-    expect([run.code, run.stdout.trim()]).toEqual([0, 'No tasks yet. Create one with task_create.']);
+    expect([run.code, run.stdout.trim()]).toEqual([0, 'No tasks found']);
   });
 
   it('refuses an unknown preset, naming the presets (exit 2)', async () => {

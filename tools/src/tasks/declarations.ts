@@ -24,7 +24,7 @@ export class TaskCreateAction extends Action {
   @MaxLength(20_000)
   description!: string;
 
-  @Field({ name: 'active_form', description: 'The present-continuous form shown while the task runs, e.g. "Running the tests".' })
+  @Field({ description: 'The present-continuous form shown while the task runs, e.g. "Running the tests".' })
   @IsOptional()
   @IsString()
   @MaxLength(500)
@@ -44,7 +44,7 @@ export class TaskCreateAction extends Action {
 
 /** Shows one task. */
 export class TaskGetAction extends Action {
-  @Field({ name: 'task_id', description: 'The id of the task, e.g. "1".' })
+  @Field({ description: 'The ID of the task to retrieve, e.g. "1".' })
   @IsString()
   taskId!: string;
 }
@@ -54,7 +54,7 @@ export class TaskListAction extends Action {}
 
 /** Changes a task. */
 export class TaskUpdateAction extends Action {
-  @Field({ name: 'task_id', description: 'The id of the task to change.' })
+  @Field({ description: 'The ID of the task to update.' })
   @IsString()
   taskId!: string;
 
@@ -76,7 +76,7 @@ export class TaskUpdateAction extends Action {
   @MaxLength(20_000)
   description?: string;
 
-  @Field({ name: 'active_form', description: 'A new present-continuous form.' })
+  @Field({ description: 'A new present-continuous form, shown while the task is in progress (e.g. "Running tests").' })
   @IsOptional()
   @IsString()
   @MaxLength(500)
@@ -88,14 +88,14 @@ export class TaskUpdateAction extends Action {
   @MaxLength(200)
   owner?: string;
 
-  @Field({ name: 'add_blocks', description: 'Ids of tasks that cannot start before this one is done.', schema: IDS_SCHEMA })
+  @Field({ description: 'IDs of tasks that cannot start before this one is done.', schema: IDS_SCHEMA })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
   @IsString({ each: true })
   addBlocks?: string[];
 
-  @Field({ name: 'add_blocked_by', description: 'Ids of tasks that must be done before this one.', schema: IDS_SCHEMA })
+  @Field({ description: 'IDs of tasks that must be done before this one.', schema: IDS_SCHEMA })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)

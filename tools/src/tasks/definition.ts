@@ -54,7 +54,7 @@ export class TaskListTool extends ToolDefinition<TaskListAction, TaskObservation
 /** What the model reads about `task_update`. */
 export const TASK_UPDATE_DESCRIPTION = [
   'Changes a task: status (pending → in_progress → completed, or `deleted` to remove it and its links), subject, description, active form, owner, metadata.',
-  '`add_blocks` / `add_blocked_by` link tasks; both sides are kept in step. Mark a task completed only when it is fully done.',
+  '`addBlocks` / `addBlockedBy` link tasks; both sides are kept in step. Mark a task completed only when it is fully done.',
 ].join('\n');
 
 /** `task_update`: fields, status and links of a task. */

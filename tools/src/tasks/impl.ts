@@ -16,6 +16,9 @@ async function observe(run: () => Promise<TaskObservation>, what: string): Promi
   }
 }
 
+/** The fields an update names in its result, in the order of the tool's parameters (as Claude Code's TaskUpdate reports them). */
+const UPDATED_FIELDS = ['subject', 'description', 'activeForm', 'status', 'owner', 'metadata', 'blocks', 'blockedBy'];
+
 const refuse = (message: string): ToolwrightError => new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message });
 
 function result(text: string, tasks: readonly TaskRecord[]): TaskObservation {
@@ -50,7 +53,7 @@ export class TaskCreateExecutor implements ToolExecutor<TaskCreateAction, TaskOb
         doc.tasks.push(created);
         return created;
       });
-      return result(`Task #${task.id} created: ${task.subject}`, [task]);
+      return result(`Task #${task.id} created successfully: ${task.subject}`, [task]);
     }, 'Creating the task');
   }
 }
@@ -86,7 +89,7 @@ export class TaskListExecutor implements ToolExecutor<TaskListAction, TaskObserv
   execute(): Promise<TaskObservation> {
     return observe(async () => {
       const tasks = await this.store.list();
-      return result(tasks.length === 0 ? 'No tasks yet. Create one with task_create.' : tasks.map(formatTaskLine).join('\n'), tasks);
+      return result(tasks.length === 0 ? 'No tasks found' : tasks.map(formatTaskLine).join('\n'), tasks);
     }, 'Listing the tasks');
   }
 }
@@ -111,17 +114,19 @@ export class TaskUpdateExecutor implements ToolExecutor<TaskUpdateAction, TaskOb
             other.blocks = other.blocks.filter((id) => id !== task.id);
             other.blockedBy = other.blockedBy.filter((id) => id !== task.id);
           }
-          return { text: `Task #${task.id} deleted.`, task: undefined };
+          return { text: `Updated task #${task.id} deleted`, task: undefined };
         }
         const changes: string[] = [];
         for (const id of [...(action.addBlocks ?? []), ...(action.addBlockedBy ?? [])]) {
           if (id === task.id) throw refuse(`Task #${task.id} cannot block itself.`);
           find(id);
         }
-        for (const id of action.addBlocks ?? []) link(task, find(id), changes);
-        for (const id of action.addBlockedBy ?? []) link(find(id), task, changes);
+        for (const id of action.addBlocks ?? []) link(task, find(id));
+        for (const id of action.addBlockedBy ?? []) link(find(id), task);
+        if (action.addBlocks?.length) changes.push('blocks');
+        if (action.addBlockedBy?.length) changes.push('blockedBy');
         if (action.status !== undefined && action.status !== task.status) {
-          changes.push(`status ${task.status} → ${action.status}`);
+          changes.push('status');
           task.status = action.status;
         }
         if (action.subject !== undefined) {
@@ -134,12 +139,12 @@ export class TaskUpdateExecutor implements ToolExecutor<TaskUpdateAction, TaskOb
         }
         if (action.activeForm !== undefined) {
           task.activeForm = action.activeForm;
-          changes.push('active form');
+          changes.push('activeForm');
         }
         if (action.owner !== undefined) {
           if (action.owner === '') delete task.owner;
           else task.owner = action.owner;
-          changes.push(action.owner === '' ? 'owner cleared' : `owner ${action.owner}`);
+          changes.push('owner');
         }
         if (action.metadata) {
           for (const [key, value] of Object.entries(action.metadata)) {
@@ -148,7 +153,7 @@ export class TaskUpdateExecutor implements ToolExecutor<TaskUpdateAction, TaskOb
           }
           changes.push('metadata');
         }
-        return { text: changes.length === 0 ? `Task #${task.id} unchanged (the update named no change).` : `Task #${task.id} updated: ${changes.join(', ')}.`, task };
+        return { text: changes.length === 0 ? `Task #${task.id} unchanged: the update named no change.` : `Updated task #${task.id} ${UPDATED_FIELDS.filter((field) => changes.includes(field)).join(', ')}`, task };
       });
       return result(outcome.text, outcome.task ? [outcome.task] : []);
     }, 'Updating the task');
@@ -156,8 +161,7 @@ export class TaskUpdateExecutor implements ToolExecutor<TaskUpdateAction, TaskOb
 }
 
 /** `blocker` blocks `blocked`, recorded on both sides once. */
-function link(blocker: TaskRecord, blocked: TaskRecord, changes: string[]): void {
+function link(blocker: TaskRecord, blocked: TaskRecord): void {
   if (!blocker.blocks.includes(blocked.id)) blocker.blocks.push(blocked.id);
   if (!blocked.blockedBy.includes(blocker.id)) blocked.blockedBy.push(blocker.id);
-  changes.push(`#${blocker.id} blocks #${blocked.id}`);
 }
