@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, ConversationState, ErrorCode } from '@toolwright/sdk';
 import type { AgentErrorEvent, ToolDefinition } from '@toolwright/sdk';
-import type { TerminalObservation } from '@toolwright/tools';
+import type { TerminalAction, TerminalExecutor } from '@toolwright/tools';
 import { controlCharacterProblem, describeControlCharacter } from '../src/terminal/control-characters.js';
 import { PtySession } from '../src/terminal/pty-session.js';
 import { fixture, registry } from './support/fixture.js';
@@ -94,7 +94,8 @@ describe('terminal: the command that runs is the command that was analysed', () 
     const f = fixture();
     try {
       const terminal = await f.tool('terminal', FAST);
-      const result = (await terminal.executor!.execute(Object.assign(terminal.actionFromArguments({ command: 'echo ok' }), { command: 'echo hi\x7frm x' }))) as TerminalObservation;
+      const executor = terminal.executor as TerminalExecutor;
+      const result = await executor.execute(Object.assign(terminal.actionFromArguments({ command: 'echo ok' }) as TerminalAction, { command: 'echo hi\x7frm x' }));
       expect([result.isError, result.errorCode]).toEqual([true, ErrorCode.INVALID_ARGUMENTS]);
       expect(result.text).toContain('U+007F (DEL, the Backspace key) at position 7');
     } finally {

@@ -1,14 +1,15 @@
 import type { Stats } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { stat, unlink } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState, ToolExecutor } from '@toolwright/sdk';
+import { ConfinedDirectory, ConfinementError } from '../shared/confined-directory.js';
 import { fileEditLock } from '../shared/keyed-lock.js';
 import { readRegularFile } from '../shared/read-regular-file.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import type { AtomicWriteFs } from '../shared/write-file-atomic.js';
 import { catN } from './cat-n.js';
-import { confinePath, realpathAsFarAsExists } from './confine-path.js';
+import { confinePath, isInside, realpathAsFarAsExists } from './confine-path.js';
 import type { ConfinedPath } from './confine-path.js';
 import type { FileEditorAction, FileEditorCommand, FileEditorParams } from './declarations.js';
 import { FileEditorObservation } from './declarations.js';
@@ -113,8 +114,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
       throw editorError(`Invalid \`path\` parameter: ${target.path}. File already exists at: ${target.path}. Cannot overwrite files using command \`create\`.`, ErrorCode.INVALID_ARGUMENTS);
     }
     checkNewContentSize(text, target.path, this.maxBytes);
-    await mkdir(dirname(target.real), { recursive: true });
-    await writeFileAtomic(target.real, text, this.writeFs);
+    await this.writeConfined(target, text, { create: true });
     this.history.push(target.real, null, text);
     return result('create', `File created successfully at: ${target.path}`, { path: target.path, prevExist: false, newContent: text });
   }
@@ -163,14 +163,16 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
     }
     const previous = record.before;
     if (previous === null) {
-      await rm(target.real, { force: true });
+      await this.inConfinedDirectory(target, { create: false }, (file) => unlink(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      }));
       this.history.pop(target.real);
       return result('undo_edit', `Last edit to ${target.path} undone successfully: the file did not exist before it was created, so it was removed.`, {
         path: target.path,
         oldContent: current,
       });
     }
-    await writeFileAtomic(target.real, previous, this.writeFs);
+    await this.writeConfined(target, previous, { create: false });
     this.history.pop(target.real);
     return result('undo_edit', `Last edit to ${target.path} undone successfully. ${catN(linesOf(previous), target.path)}`, {
       path: target.path,
@@ -206,11 +208,49 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
   private async write(target: ConfinedPath, before: string, after: string): Promise<void> {
     checkNewContentSize(after, target.path, this.maxBytes);
     try {
-      await writeFileAtomic(target.real, after, this.writeFs);
+      await this.writeConfined(target, after, { create: false });
     } catch (error) {
+      if (ToolwrightError.isInstance(error)) throw error;
       throw editorError(`The edit was not saved: writing ${target.path} failed (${(error as Error).message}). The file is unchanged.`);
     }
     this.history.push(target.real, before, after);
+  }
+
+  /**
+   * Writes `text` to the target through its directory opened once without following links (see
+   * {@link ConfinedDirectory}): a directory swapped for a symbolic link after {@link confinePath}
+   * checked the path is refused, and a file that landed in a directory moved out of the root
+   * meanwhile is removed again (when this write created it) and the write refused.
+   */
+  private async writeConfined(target: ConfinedPath, text: string, options: { create: boolean }): Promise<void> {
+    await this.inConfinedDirectory(target, options, async (file, dir) => {
+      await dir.refuseLink(basename(target.real));
+      await writeFileAtomic(file, text, this.writeFs);
+      await dir.checkInside().catch(async (error: unknown) => {
+        if (options.create) await unlink(file).catch(() => undefined);
+        throw error;
+      });
+    });
+  }
+
+  /** Runs `work` on the target's entry in its {@link ConfinedDirectory}; a {@link ConfinementError} becomes an editor error. */
+  private async inConfinedDirectory(target: ConfinedPath, options: { create: boolean }, work: (file: string, dir: ConfinedDirectory) => Promise<void>): Promise<void> {
+    const root = (this.roots ?? []).filter((r) => isInside(r.real, target.real)).sort((a, b) => b.real.length - a.real.length)[0];
+    try {
+      if (root === undefined) throw new ConfinementError(`${target.real} is not inside an allowed directory`);
+      const dir = await ConfinedDirectory.open(root.real, dirname(target.real), options);
+      try {
+        await dir.checkInside();
+        await work(dir.entry(basename(target.real)), dir);
+      } finally {
+        await dir.close();
+      }
+    } catch (error) {
+      if (!(error instanceof ConfinementError)) throw error;
+      throw editorError(
+        `Refused to write ${target.path}: the path changed while it was being written (${error.message}), so the write could land outside the directories this tool may access. Nothing was written there. Check the path and try again.`,
+      );
+    }
   }
 
   private edited(target: ConfinedPath, content: string, first: number, last: number, what: string): string {

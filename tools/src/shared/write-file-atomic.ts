@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { constants, promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** What {@link writeFileAtomic} needs to know of an existing file. */
@@ -12,7 +12,7 @@ export interface ExistingFileInfo {
 
 /** The file-system calls {@link writeFileAtomic} makes (replaceable in tests to simulate failures). */
 export interface AtomicWriteFs {
-  writeFile(path: string, data: string | Uint8Array, options: { flag: string; mode: number }): Promise<void>;
+  writeFile(path: string, data: string | Uint8Array, options: { flag: string | number; mode: number }): Promise<void>;
   chmod(path: string, mode: number): Promise<void>;
   chown(path: string, uid: number, gid: number): Promise<void>;
   rename(from: string, to: string): Promise<void>;
@@ -28,6 +28,9 @@ const nodeFs: AtomicWriteFs = {
   unlink: (path) => fsp.unlink(path),
   stat: (path) => fsp.stat(path),
 };
+
+/** The flags of an in-place write: truncate the file that is there, never create one, never follow a symbolic link. */
+const IN_PLACE_FLAGS = constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW;
 
 /** Set-user-ID and set-group-ID: dropped when the content changes, as the kernel and editors do. */
 const SETID_BITS = 0o6000;
@@ -47,7 +50,9 @@ export type WriteMethod = 'created' | 'replaced' | 'in-place';
  * a new file (not root, another user's file in a writable directory).
  *
  * On failure of the atomic path the temporary file is removed and the original is left as it was;
- * the error is rethrown.
+ * the error is rethrown. Neither path follows a symbolic link in the last component: the temporary
+ * file is created exclusively, a rename replaces a link rather than its target, and the in-place
+ * write opens with `O_NOFOLLOW`.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, fs: AtomicWriteFs = nodeFs): Promise<WriteMethod> {
   let existing: ExistingFileInfo | undefined;
@@ -102,5 +107,5 @@ async function replaceVia(path: string, data: string | Uint8Array, fs: AtomicWri
 
 async function writeInPlace(path: string, data: string | Uint8Array, fs: AtomicWriteFs, existing: ExistingFileInfo): Promise<void> {
   if ((existing.mode & SETID_BITS) !== 0) await fs.chmod(path, existing.mode & 0o7777 & ~SETID_BITS); // before the new content is there
-  await fs.writeFile(path, data, { flag: 'w', mode: existing.mode & 0o7777 });
+  await fs.writeFile(path, data, { flag: IN_PLACE_FLAGS, mode: existing.mode & 0o7777 });
 }

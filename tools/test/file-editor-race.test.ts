@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FileEditorAction, FileEditorExecutor } from '@toolwright/tools';
+import { ANCHORED_PATHS } from '../src/shared/confined-directory.js';
+import { fixture } from './support/fixture.js';
+
+/** Creates per run: `TOOLWRIGHT_RACE_CREATES=10000` for the full proof (see the README's security model). */
+const CREATES = Number(process.env.TOOLWRIGHT_RACE_CREATES ?? 2_000);
+
+/**
+ * The attacker, a process of its own: it swaps `<root>/d` for a symbolic link to `<outside>` and
+ * back as fast as it can. A directory cannot be exchanged with a link atomically, so `d` is also
+ * missing for a moment in each round (a create then makes a new, real `d` inside the root; the
+ * attacker moves it aside next round).
+ */
+const ATTACKER = `
+const fs = require('fs');
+const [root, outside] = process.argv.slice(1);
+let k = 0;
+for (;;) {
+  const hold = root + '/hold' + (k++ % 64);
+  try { fs.renameSync(root + '/d', hold); } catch {}
+  try { fs.symlinkSync(outside, root + '/d'); } catch {}
+  for (let spin = 0; spin < 200; spin++);
+  try { fs.unlinkSync(root + '/d'); } catch {}
+  try { fs.renameSync(hold, root + '/d'); } catch {}
+}`;
+
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('file_editor under a symlink-swap race', () => {
+  it(`creates none of ${CREATES} files outside the root while a directory is swapped for a link to outside`, async () => {
+    expect(ANCHORED_PATHS).toBe(process.platform === 'linux');
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-race-')));
+    const root = join(base, 'root');
+    const outside = join(base, 'outside');
+    mkdirSync(join(root, 'd'), { recursive: true });
+    mkdirSync(outside);
+    const f = fixture({ dir: root });
+    const attacker = spawn(process.execPath, ['-e', ATTACKER, root, outside], { stdio: 'ignore' });
+    try {
+      const editor = await f.tool('file_editor');
+      const executor = editor.executor as FileEditorExecutor;
+      let created = 0;
+      let refused = 0;
+      for (let i = 0; i < CREATES; i++) {
+        const result = await executor.execute(editor.actionFromArguments({ command: 'create', path: join(root, 'd', `f${i}`), file_text: 'x' }) as FileEditorAction);
+        if (result.isError) {
+          refused++;
+          expect(result.text).toMatch(/symbolic link|does not exist|already exists|not a directory|ENOENT|ENOTEMPTY/);
+        } else {
+          created++;
+        }
+      }
+      attacker.kill('SIGKILL');
+      expect(filesBelow(outside)).toEqual([]);
+      // The attack really ran: some creates were refused, and most landed inside the root.
+      expect(refused).toBeGreaterThan(0);
+      expect(created).toBeGreaterThan(CREATES / 10);
+      expect(filesBelow(root).length).toBe(created);
+    } finally {
+      attacker.kill('SIGKILL');
+      await f.cleanup();
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
