@@ -15,6 +15,7 @@ import type { SchemaCheck } from './schema-checker.js';
 import { issuesFromAjv, joinPath } from './validation-issue.js';
 import type { ValidationIssue } from './validation-issue.js';
 import { Heat, HOT_CALLS } from './heat.js';
+import { addFormatIssuesBeside } from './format-issues-beside.js';
 
 /** The outcome of {@link Codec.parse}: an instance, or the issues that prevented it. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
@@ -24,7 +25,8 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Valid
  * JSON Schema (so the schema the model sees is exactly what is checked): a closure-built checker
  * with ajv's semantics (`schemaChecker`: no ajv load, no compile) until the class is called often
  * (64 calls within 64 ms), then one generated function that checks and builds in one pass
- * (`compileParser`; ajv compiled instead for a schema it does not cover); error reports always come from ajv,
+ * (`compileParser`; ajv compiled instead for a schema it does not cover); error reports always come from ajv
+ * (joined by the format rules' issues on the fields ajv passed, so one report names every problem),
  * with `format` read as an annotation (JSON Schema 2020-12's default) where a class-validator
  * format rule decides: those fields run class-validator's own function with the decorator's
  * options (`@IsUrl({ protocols })`), and the description says the rule. class-validator's
@@ -138,10 +140,13 @@ class ClassCodec<T extends object> implements Codec<T> {
     return (this.check = (fastAjv ??= createAjv()).compile(this.model.validationSchema));
   }
 
+  /** Every issue of a rejected value: ajv's, then the format rules' on the fields ajv found nothing wrong with. */
   private explain(input: unknown): ValidationIssue[] {
     this.report ??= (reportingAjv ??= createAjv({ allErrors: true, verbose: true })).compile(this.model.validationSchema);
     this.report(input);
-    return issuesFromAjv(this.report.errors);
+    const issues = issuesFromAjv(this.report.errors);
+    addFormatIssuesBeside(this.model, input, issues);
+    return issues;
   }
 }
 
