@@ -2,6 +2,7 @@ import type { BashAnalysis } from './bash-analysis.js';
 import { HARMLESS_VARIABLES, NO_PREFIX_RULE_COMMANDS, SHELLS, TRANSPARENT_WRAPPERS } from './bash-lists.js';
 import { codeRunningOption } from './code-running-options.js';
 import { dangerousPattern } from './dangerous-pattern.js';
+import { NETWORK_COMMANDS } from './network-egress.js';
 import type { SimpleCommand } from './simple-command.js';
 import { isReadOnlyCommand } from './read-only-command.js';
 
@@ -137,7 +138,8 @@ export function bashCoveredByAllowRules(contents: readonly string[], analysis: B
  * Suggested allow rules, never broader than the call: `w1 w2:*` for each simple command that does
  * not only read (`w1:*` when the second word is a flag or a path), except that shells,
  * interpreters and wrappers (`sh`, `python`, `node`, `env`, `xargs`, `sudo`, …), whose prefix
- * rule would allow any program, get the exact command, and not even that when they read their
+ * rule would allow any program, and network clients (`curl`, `ssh`), whose prefix rule would let
+ * data go anywhere, get the exact command, and not even that when they read their
  * program from standard input (`cat x | sh`). A command that matches a
  * dangerous pattern, carries an option that runs code, or writes by redirection gets none. At
  * most five, without duplicates.
@@ -160,7 +162,7 @@ function suggestionFor(command: SimpleCommand): string | undefined {
   const name = command.words[0]!.value;
   const privileged = command.privileged || command.wrappers.some((w) => !TRANSPARENT_WRAPPERS.has(w) && !w.endsWith(' -c'));
   if (command.appendedArguments || privileged) return undefined; // xargs/find -exec/sudo: the rule would cover more than this call
-  if (NO_PREFIX_RULE_COMMANDS.has(name) || SHELLS.has(name)) {
+  if (NO_PREFIX_RULE_COMMANDS.has(name) || SHELLS.has(name) || NETWORK_COMMANDS.has(name)) {
     // an interpreter given no program runs what it reads on standard input (`cat x | sh`)
     if (command.words.length === 1 || command.words.some((w) => w.glob || w.value === '-')) return undefined;
     return ruleText(command);

@@ -43,8 +43,11 @@ const REVISION_SHORT = 'psuzRwbagiEFWt123mcl';
 const REVISION_SHORT_VALUE = 'nSGLO';
 const REVISION_SHORT_OPTIONAL = 'MCBUD';
 
+/** Options of git that write or run programs (`--output`, `--ext-diff`, …): no git spec is closed, so a run-time word is never taken as safe. */
+const GIT_UNSAFE = ['output=', 'ext-diff', 'textconv', 'show-signature', 'open-files-in-pager?'];
+
 function gitSpec(extra: Partial<FlagSpec> & { long?: readonly string[] }): FlagSpec {
-  return { short: '', ...extra, long: extra.long ?? [], abbreviations: false };
+  return { short: '', unsafeLong: GIT_UNSAFE, ...extra, long: extra.long ?? [], abbreviations: false };
 }
 
 const REVISION_SPEC = gitSpec({ short: REVISION_SHORT, shortValue: REVISION_SHORT_VALUE, shortOptional: REVISION_SHORT_OPTIONAL, numeric: true, long: REVISION_AND_DIFF });
