@@ -86,8 +86,6 @@ export class CallContext extends ToolContext {
   /** What the held lock covers, and the Action it was taken for. */
   private heldAccess?: ResourceAccess = undefined;
   private heldAction?: Action = undefined;
-  /** True once {@link CallContext.result} returned the events (a log after that has no call to go with). */
-  private ended = false;
   /** Take a place in the resource queue once the call waits (see {@link CallContext.reserveLockOnWait}). */
   private reserveOnWait = false;
   /** True once the lock phase claimed the lock (a place taken after that would never be given up). */
@@ -104,9 +102,13 @@ export class CallContext extends ToolContext {
     this.toolName = this.requestedName ?? '';
   }
 
-  /** Records a `ctx.log` message as a {@link LogEvent} in the call's events (until the call ended). */
+  /**
+   * Records a `ctx.log` message as a {@link LogEvent} in the call's events, until the call's last
+   * event (a log after that has no call to go with; checked here, so calls that never log pay nothing).
+   */
   protected override recordLog(level: ClientLogLevel, data: unknown): void {
-    if (this.ended) return;
+    const last = this.events[this.events.length - 1];
+    if (last instanceof ObservationEvent || last instanceof AgentErrorEvent) return;
     this.events.push(new LogEvent({ toolCallId: this.toolCallId, toolName: this.toolName, level, data }));
   }
 
@@ -241,7 +243,6 @@ export class CallContext extends ToolContext {
    * one `AgentErrorEvent`. A call with no outcome at all is our bug (`INTERNAL`).
    */
   result(): ToolCallResult {
-    this.ended = true;
     this.releaseLock();
     this.reservation?.cancel();
     this.reservation = undefined;

@@ -76,6 +76,25 @@ describe('ctx.log', () => {
     }
   });
 
+  it('leaves the returned events alone when a tool logs after its call ended', async () => {
+    let late: Promise<void> | undefined;
+    const hasty = new ToolDefinition({
+      name: 'hasty',
+      description: 'Logs after answering.',
+      actionType: NoteAction,
+      executor: {
+        execute: (_action, ctx) => {
+          late = new Promise<void>((resolve) => setTimeout(() => void ctx.log('info', 'too late').then(resolve), 5));
+          return Observation.fromText('answered');
+        },
+      },
+    });
+    const agent = await agentWith({ extraTools: [hasty] });
+    const { events } = await agent.executeToolCall({ id: 'c4', name: 'hasty', arguments: { note: 'n' } });
+    await late;
+    expect(events.map((e) => e.kind)).toEqual(['ActionEvent', 'ObservationEvent']);
+  });
+
   it('through ToolDefinition.call without an agent or client, succeeds (the message goes nowhere)', async () => {
     const observation = await noisy.call(noisy.actionFromArguments({ note: 'bare' }));
     expect(observation.isError).toBe(false);
