@@ -127,7 +127,10 @@ export class Agent implements CallEnvironment {
   private computeView(): ToolView {
     const visible = this.options.visible;
     const resolved = this.toolsetResolver?.current;
-    const tools = [...this.table.tools.values(), ...(resolved?.tools ?? [])];
+    // Tools a toolset took over by name (a tool group's) are shown only through it.
+    const claimed = this.toolsetResolver?.claimed;
+    const own = claimed?.size ? [...this.table.tools.values()].filter((tool) => !claimed.has(tool.name)) : this.table.tools.values();
+    const tools = [...own, ...(resolved?.tools ?? [])];
     return new ToolView(visible ? tools.filter((tool) => visible(tool)) : tools, resolved?.unavailable);
   }
 
@@ -157,13 +160,14 @@ export class Agent implements CallEnvironment {
 
   /** The context toolsets get this turn. */
   turnContext(): TurnContext {
-    return { ...turnContext(this.turnValues, this.conversation), policy: this.policyRuntime !== undefined };
+    return { ...turnContext(this.turnValues, this.conversation), policy: this.policyRuntime !== undefined, agentTools: this.table.tools };
   }
 
   private checkToolsetNames(resolved: ResolvedToolsets): void {
+    const claimed = this.toolsetResolver?.claimed;
     for (const tool of resolved.tools) {
       const origin = this.table.originOf(tool.name);
-      if (!origin) continue;
+      if (!origin || (claimed?.has(tool.name) && this.table.tools.get(tool.name) === tool)) continue;
       throw new ToolwrightError({
         code: ErrorCode.DUPLICATE_TOOL,
         message: `Tool name '${tool.name}' is produced by both ${describeOrigin(origin)} and a toolset. Rename or prefix one of them.`,

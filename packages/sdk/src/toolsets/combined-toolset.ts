@@ -148,6 +148,11 @@ export class CombinedToolset implements Toolset {
     return out;
   }
 
+  /** Every child's claims on the agent's tools. */
+  claims(): readonly string[] {
+    return this.toolsets.flatMap((t) => t.claims?.() ?? []);
+  }
+
   /** Starts every child's run (in parallel). */
   async forRun(ctx: TurnContext): Promise<void> {
     await Promise.all(this.toolsets.map((t) => t.forRun?.(ctx)));

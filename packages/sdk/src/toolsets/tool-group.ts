@@ -17,8 +17,11 @@ export interface ToolGroup {
   description: string;
   /** Returned by `reset_tools` when the group becomes active, and written into the system prompt while it is. */
   instructions?: string;
-  /** Its tools. */
-  tools?: readonly ToolDefinition[];
+  /**
+   * Its tools: tool objects, or names of the agent's own tools (its spec tools, `extraTools`, MCP
+   * tools), which the group then takes over (hidden while it is inactive).
+   */
+  tools?: readonly (ToolDefinition | string)[];
   /** Its MCP servers (each becomes an `McpServerToolset`). */
   mcpServers?: Readonly<Record<string, McpServerConfig>>;
   /** More toolsets. */

@@ -2,6 +2,7 @@ import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { TOOL_NAME_PATTERN } from '../tool/tool-name.js';
+import { AgentToolsToolset } from './agent-tools-toolset.js';
 import { CombinedToolset } from './combined-toolset.js';
 import { FunctionToolset } from './function-toolset.js';
 import { GroupActivation } from './group-activation.js';
@@ -39,8 +40,13 @@ function configError(message: string): ToolwrightError {
   return new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message });
 }
 
+const nameOf = (tool: ToolDefinition | string): string => (typeof tool === 'string' ? tool : tool?.name);
+
 function partOf(name: string, group: BasicGroup, instructions?: string): Part {
-  const toolsets: Toolset[] = [new FunctionToolset(group.tools ?? [], { label: `tool group '${name}'` })];
+  const given = group.tools ?? [];
+  const label = `tool group '${name}'`;
+  // Names of the agent's own tools are resolved each turn; tool objects alone need nothing more than a FunctionToolset.
+  const toolsets: Toolset[] = [given.some((t) => typeof t === 'string') ? new AgentToolsToolset(given, label) : new FunctionToolset(given as readonly ToolDefinition[], { label })];
   for (const [server, config] of Object.entries(group.mcpServers ?? {})) toolsets.push(new McpServerToolset({ server, config }));
   toolsets.push(...(group.toolsets ?? []));
   return { name, toolset: new CombinedToolset(toolsets, { label: `tool group '${name}'` }), skills: group.skills ?? [], instructions };
@@ -93,10 +99,12 @@ export class ToolGroupsToolset implements Toolset {
     const all = [{ name: BASIC_GROUP, tools: this.options.basic?.tools ?? [] }, ...this.options.groups.map((g) => ({ name: g.name, tools: g.tools ?? [] }))];
     for (const group of all) {
       for (const tool of group.tools) {
-        const before = owner.get(tool.name);
-        if (before !== undefined) throw new ToolwrightError({ code: ErrorCode.DUPLICATE_TOOL, message: `Tool name '${tool.name}' is in both tool group '${before}' and tool group '${group.name}'.`, details: { name: tool.name } });
-        if (tool.name === RESET_TOOLS || tool.name === SKILL_VIEWER) throw configError(`Tool group '${group.name}': the name '${tool.name}' is reserved for the meta tools.`);
-        owner.set(tool.name, group.name);
+        const name = nameOf(tool);
+        if (typeof name !== 'string' || name === '') throw configError(`Tool group '${group.name}': tools must be tool objects or names of the agent's tools, got ${JSON.stringify(tool) ?? String(tool)}.`);
+        const before = owner.get(name);
+        if (before !== undefined) throw new ToolwrightError({ code: ErrorCode.DUPLICATE_TOOL, message: `Tool name '${name}' is in both tool group '${before}' and tool group '${group.name}'.`, details: { name } });
+        if (name === RESET_TOOLS || name === SKILL_VIEWER) throw configError(`Tool group '${group.name}': the name '${name}' is reserved for the meta tools.`);
+        owner.set(name, group.name);
       }
     }
   }
@@ -109,6 +117,11 @@ export class ToolGroupsToolset implements Toolset {
   /** The active groups of the turn's conversation (loaded from its state directory on first need). */
   activeGroups(ctx: TurnContext): MaybePromise<ReadonlySet<string>> {
     return this.activation.load(ctx.state);
+  }
+
+  /** The agent's tools the groups were given by name: the groups show and hide them. */
+  claims(): readonly string[] {
+    return this.all.flatMap((p) => p.toolset.claims());
   }
 
   /** Starts every group's toolsets (MCP servers connect here). */

@@ -26,9 +26,15 @@ export class ToolsetResolver {
   /** Per toolset: the non-empty map of hidden tools it gave last turn. */
   private readonly hidden: (ReadonlyMap<string, string> | undefined)[] = [];
   private started?: Promise<void>;
+  private claimedNames?: ReadonlySet<string>;
 
   constructor(readonly toolsets: readonly Toolset[]) {
     this.combined = new CombinedToolset(toolsets, { label: 'the agent' });
+  }
+
+  /** The agent's tools the toolsets show and hide themselves ({@link Toolset.claims}). */
+  get claimed(): ReadonlySet<string> {
+    return (this.claimedNames ??= new Set(this.combined.claims()));
   }
 
   /** Starts every toolset's run once (`forRun`). */

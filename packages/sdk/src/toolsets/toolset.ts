@@ -23,6 +23,13 @@ export interface Toolset {
    * not noticed).
    */
   unavailable?(ctx: TurnContext): ReadonlyMap<string, string>;
+  /**
+   * Names of the agent's own tools (spec tools, `extraTools`, MCP tools) this toolset shows and
+   * hides itself, as the same objects (read from `ctx.agentTools`): the agent leaves them out of
+   * its static tools, so they are in the view only when this toolset offers them (a tool group
+   * given tool names). Asked once, when the agent starts.
+   */
+  claims?(): readonly string[];
   /** Called once when a run (an agent's conversation) starts: connect, load, warm up. */
   forRun?(ctx: TurnContext): void | Promise<void>;
   /** Releases what {@link Toolset.forRun} acquired. */

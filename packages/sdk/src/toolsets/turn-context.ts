@@ -1,4 +1,5 @@
 import type { ConversationState } from '../state/conversation-state.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
 
 /**
  * What a toolset sees when it is resolved at the start of a turn: the conversation (when there is
@@ -12,6 +13,8 @@ export interface TurnContext {
   readonly values: Readonly<Record<string, unknown>>;
   /** Whether the agent checks calls with a permission policy (undefined: not known, e.g. outside an Agent). */
   readonly policy?: boolean;
+  /** The agent's own tools by name (spec tools, `extraTools`, MCP tools), for toolsets that take some by name (undefined outside an Agent). */
+  readonly agentTools?: ReadonlyMap<string, ToolDefinition>;
 }
 
 /** A {@link TurnContext} from values (and a conversation). */

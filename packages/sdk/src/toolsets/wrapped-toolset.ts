@@ -24,6 +24,11 @@ export abstract class WrappedToolset implements Toolset {
     return this.inner.instructions?.(ctx) ?? [];
   }
 
+  /** The inner toolset's claims on the agent's tools. */
+  claims(): readonly string[] {
+    return this.inner.claims?.() ?? [];
+  }
+
   /** Forwards to the inner toolset. */
   forRun(ctx: TurnContext): void | Promise<void> {
     return this.inner.forRun?.(ctx);

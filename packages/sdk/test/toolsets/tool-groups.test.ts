@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { Agent, ToolGroupsToolset, ToolwrightError } from '@toolwright/sdk';
+import { Agent, ToolGroupsToolset, ToolwrightError, inactiveMessage } from '@toolwright/sdk';
 import type { ToolGroup } from '@toolwright/sdk';
 import { callOf, conversation, textTool } from './fixtures.js';
 
@@ -146,5 +146,27 @@ describe('ToolGroupsToolset', () => {
     const ctx = agent.turnContext();
     expect(await toolset.tools(ctx)).toBe(await toolset.tools(ctx));
     await agent.close();
+  });
+
+  it("takes the agent's own tools by name (spec tools, extraTools, MCP tools): the group shows and hides them", async () => {
+    const agent = new Agent({
+      extraTools: [textTool('read'), textTool('db_query'), textTool('notes')],
+      toolsets: [new ToolGroupsToolset({ basic: { tools: ['read'] }, groups: [{ name: 'database', description: 'Tools for database operations.', tools: ['db_query', textTool('db_migrate')] }] })],
+    });
+    await agent.initialize(conversation('conv-names', tempDir()));
+    expect((await agent.startTurn()).names()).toEqual(['notes', 'read', 'reset_tools']);
+    const hidden = await agent.executeToolCall(callOf('db_query'));
+    expect(hidden.observation.text).toBe(inactiveMessage('db_query', 'database'));
+    await reset(agent, { database: true });
+    expect((await agent.startTurn()).names()).toEqual(['notes', 'read', 'db_query', 'db_migrate', 'reset_tools']);
+    expect((await agent.executeToolCall(callOf('db_query', 'select 1'))).observation.text).toBe('db_query:select 1');
+    await agent.close();
+  });
+
+  it("refuses a tool name the agent does not have when the agent starts, with did-you-mean and the agent's tools", async () => {
+    const agent = new Agent({ extraTools: [textTool('db_query')], toolsets: [new ToolGroupsToolset({ groups: [{ name: 'database', description: 'Database.', tools: ['db_qurey'] }] })] });
+    const error = await agent.initialize(conversation('conv-typo', tempDir())).then(() => undefined, (e: unknown) => e);
+    await agent.close();
+    expect(ToolwrightError.isInstance(error) && error.message).toBe("tool group 'database': the agent has no tool 'db_qurey'. Did you mean 'db_query'? The agent's tools: db_query.");
   });
 });
