@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, promises, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileEditorAction, FileEditorExecutor } from '@toolwright/tools';
+import type { AtomicWriteFs, FileEditorAction, FileEditorExecutor } from '@toolwright/tools';
 import { ANCHORED_PATHS } from '../src/shared/confined-directory.js';
 import { fixture } from './support/fixture.js';
 
@@ -71,4 +71,64 @@ describe('file_editor under a symlink-swap race', () => {
       rmSync(base, { recursive: true, force: true });
     }
   }, 300_000);
+
+  /** The file-system calls of a write, with `before` run first at one step: the attacker's move, made deterministic. */
+  function hooked(step: 'writeFile' | 'rename', before: () => void): AtomicWriteFs {
+    return {
+      writeFile: (p, d, o) => {
+        if (step === 'writeFile') before();
+        return promises.writeFile(p, d, o);
+      },
+      chmod: (p, m) => promises.chmod(p, m),
+      chown: (p, u, g) => promises.chown(p, u, g),
+      rename: (from, to) => {
+        if (step === 'rename') before();
+        return promises.rename(from, to);
+      },
+      unlink: (p) => promises.unlink(p),
+      stat: (p) => promises.stat(p),
+    };
+  }
+
+  async function scenario(run: (ctx: { root: string; outside: string; executor: FileEditorExecutor; create: (path: string) => Promise<string> }) => Promise<void>): Promise<void> {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'tw-race-')));
+    const root = join(base, 'root');
+    const outside = join(base, 'outside');
+    mkdirSync(join(root, 'd'), { recursive: true });
+    mkdirSync(outside);
+    const f = fixture({ dir: root });
+    try {
+      const editor = await f.tool('file_editor');
+      const executor = editor.executor as FileEditorExecutor;
+      const create = async (path: string): Promise<string> => (await executor.execute(editor.actionFromArguments({ command: 'create', path, file_text: 'x' }) as FileEditorAction)).text;
+      await run({ root, outside, executor, create });
+    } finally {
+      await f.cleanup();
+      rmSync(base, { recursive: true, force: true });
+    }
+  }
+
+  it('writes into the directory it checked when that directory is swapped for a link to outside after the check', async () => {
+    await scenario(async ({ root, outside, executor, create }) => {
+      executor.writeFs = hooked('writeFile', () => {
+        renameSync(join(root, 'd'), join(root, 'held'));
+        symlinkSync(outside, join(root, 'd'));
+      });
+      expect(await create(join(root, 'd/new.txt'))).toBe(`File created successfully at: ${join(root, 'd/new.txt')}`);
+      expect(filesBelow(outside)).toEqual([]);
+      expect(readFileSync(join(root, 'held/new.txt'), 'utf8')).toBe('x');
+    });
+  });
+
+  it('refuses, and removes what it created, when the directory was moved out of the root during the write', async () => {
+    await scenario(async ({ root, outside, executor, create }) => {
+      executor.writeFs = hooked('rename', () => renameSync(join(root, 'd'), join(outside, 'd')));
+      const text = await create(join(root, 'd/new.txt'));
+      expect(text).toBe(
+        `Refused to write ${join(root, 'd/new.txt')}: the path changed while it was being written (the directory ${join(root, 'd')} was moved to ${join(outside, 'd')}, outside ${root}), so the write could land outside the directories this tool may access. Nothing was written there. Check the path and try again.`,
+      );
+      expect(filesBelow(outside)).toEqual([]);
+      expect(existsSync(join(outside, 'd'))).toBe(true);
+    });
+  });
 });
