@@ -26,6 +26,9 @@ export interface ToolGroup {
   mcpServers?: Readonly<Record<string, McpServerConfig>>;
   /** More toolsets. */
   toolsets?: readonly Toolset[];
-  /** Its skills (visible while the group is active). */
-  skills?: readonly Skill[];
+  /**
+   * Its skills (visible while the group is active): loaded skills, or skill directory paths
+   * (loaded with `loadSkill` when the toolset starts; a malformed one fails the start).
+   */
+  skills?: readonly (Skill | string)[];
 }

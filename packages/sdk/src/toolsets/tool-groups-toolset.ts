@@ -8,6 +8,7 @@ import { FunctionToolset } from './function-toolset.js';
 import { GroupActivation } from './group-activation.js';
 import { allMaybe, thenMaybe } from './maybe-async.js';
 import type { MaybePromise } from './maybe-async.js';
+import { loadSkill } from './load-skill.js';
 import { McpServerToolset } from './mcp-server-toolset.js';
 import { RESET_TOOLS, resetToolsTool } from './reset-tools-tool.js';
 import type { Skill } from './skill.js';
@@ -32,6 +33,9 @@ export interface ToolGroupsOptions {
 interface Part {
   name: string;
   toolset: CombinedToolset;
+  /** The skills as given (loaded skills or directory paths). */
+  skillSources: readonly (Skill | string)[];
+  /** The loaded skills (paths among the sources are loaded when the toolset starts). */
   skills: readonly Skill[];
   instructions?: string;
 }
@@ -49,7 +53,8 @@ function partOf(name: string, group: BasicGroup, instructions?: string): Part {
   const toolsets: Toolset[] = [given.some((t) => typeof t === 'string') ? new AgentToolsToolset(given, label) : new FunctionToolset(given as readonly ToolDefinition[], { label })];
   for (const [server, config] of Object.entries(group.mcpServers ?? {})) toolsets.push(new McpServerToolset({ server, config }));
   toolsets.push(...(group.toolsets ?? []));
-  return { name, toolset: new CombinedToolset(toolsets, { label: `tool group '${name}'` }), skills: group.skills ?? [], instructions };
+  const skillSources = group.skills ?? [];
+  return { name, toolset: new CombinedToolset(toolsets, { label }), skillSources, skills: skillSources.filter((s): s is Skill => typeof s !== 'string'), instructions };
 }
 
 /**
@@ -73,6 +78,9 @@ export class ToolGroupsToolset implements Toolset {
   private readonly all: readonly Part[];
   private last?: { activeKey: string; lists: readonly (readonly ToolDefinition[])[]; tools: readonly ToolDefinition[] };
   private hidden: ReadonlyMap<string, string> = new Map<string, string>();
+  /** True once every skill is loaded (at once when none was given as a path). */
+  private skillsReady: boolean;
+  private skillsLoading?: Promise<void>;
 
   constructor(readonly options: ToolGroupsOptions) {
     const groups = options?.groups;
@@ -91,6 +99,22 @@ export class ToolGroupsToolset implements Toolset {
     this.all = [this.basic, ...this.parts];
     this.activation = new GroupActivation(seen);
     this.checkStaticNames();
+    this.skillsReady = !this.all.some((p) => p.skillSources.some((s) => typeof s === 'string'));
+  }
+
+  /** Loads the skills given as directory paths (once), in place, and checks that no two of the groups' skills share a name. */
+  private loadSkills(): Promise<void> {
+    if (this.skillsReady) return Promise.resolve();
+    return (this.skillsLoading ??= (async () => {
+      for (const part of this.all) part.skills = await Promise.all(part.skillSources.map((s) => (typeof s === 'string' ? loadSkill(s) : s)));
+      const seen = new Map<string, string>();
+      for (const skill of this.all.flatMap((p) => p.skills)) {
+        const before = seen.get(skill.name);
+        if (before !== undefined) throw configError(`Two skills are named '${skill.name}': ${before} and ${skill.directory}.`);
+        seen.set(skill.name, skill.directory);
+      }
+      this.skillsReady = true;
+    })());
   }
 
   /** Two groups with a tool of one name would make activation ambiguous: refused at construction, naming both groups. */
@@ -124,13 +148,14 @@ export class ToolGroupsToolset implements Toolset {
     return this.all.flatMap((p) => p.toolset.claims());
   }
 
-  /** Starts every group's toolsets (MCP servers connect here). */
+  /** Starts every group's toolsets (MCP servers connect here) and loads the skills given as paths. */
   async forRun(ctx: TurnContext): Promise<void> {
-    await Promise.all([this.basic, ...this.parts].map((p) => p.toolset.forRun(ctx)));
+    await Promise.all([this.loadSkills(), ...[this.basic, ...this.parts].map((p) => p.toolset.forRun(ctx))]);
   }
 
   /** basic's tools, the active groups' tools, `reset_tools` and (while a skill is visible) `skill`. */
   tools(ctx: TurnContext): MaybePromise<readonly ToolDefinition[]> {
+    if (!this.skillsReady) return this.loadSkills().then(() => this.tools(ctx));
     return thenMaybe(this.activeGroups(ctx), (active) => thenMaybe(allMaybe(this.all.map((p) => p.toolset.tools(ctx))), (lists) => this.shown(active, lists)));
   }
 
@@ -181,6 +206,7 @@ export class ToolGroupsToolset implements Toolset {
 
   /** The skills visible this turn (basic's and the active groups'). */
   async visibleSkills(ctx: TurnContext): Promise<Skill[]> {
+    await this.loadSkills();
     const active = await this.activeGroups(ctx);
     return [...this.basic.skills, ...this.parts.filter((p) => active.has(p.name)).flatMap((p) => p.skills)];
   }

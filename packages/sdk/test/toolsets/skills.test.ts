@@ -90,6 +90,17 @@ describe('the skill viewer', () => {
     void review;
   });
 
+  it('takes skill directory paths as well as loaded skills, loaded when the agent starts', async () => {
+    const agent = new Agent({ toolsets: [new ToolGroupsToolset({ basic: { skills: [pdfDir] }, groups: [] })] });
+    await agent.initialize(conversation());
+    expect((await agent.startTurn()).names()).toEqual(['skill']);
+    expect((await agent.executeToolCall({ id: 's', name: 'skill', arguments: { name: 'pdf' } })).observation.text).toBe(PDF);
+    await agent.close();
+    const broken = new Agent({ toolsets: [new ToolGroupsToolset({ basic: { skills: [join(root, 'missing')] }, groups: [] })] });
+    expect(await rejection(broken.initialize(conversation()))).toBe(`Skill ${join(root, 'missing', 'SKILL.md')}: not found: a skill is a directory with a SKILL.md.`);
+    await broken.close();
+  });
+
   it('is there from the start for basic skills', async () => {
     const skills = await loadSkills([pdfDir]);
     const agent = new Agent({ toolsets: [new ToolGroupsToolset({ basic: { skills }, groups: [] })] });
