@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
@@ -138,6 +138,8 @@ export class AuditLog {
   private open(): void {
     mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     this.fd = openSync(this.path, 'a', 0o600);
+    // The mode only applies to a new file: one that exists readable by others is made 0600 too.
+    if ((fstatSync(this.fd).mode & 0o077) !== 0) fchmodSync(this.fd, 0o600);
   }
 
   /**
