@@ -44,9 +44,9 @@ describe('terminal permissions in the PermissionEngine (python-peers facts 13-23
     expect(decide('mkdir', { mode: 'acceptEdits' }).behavior).toBe('ask');
   });
 
-  it('fact 14: ls $(rm -rf /) is not read-only and its safety ask survives an allow rule', () => {
+  it('fact 14: ls $(rm -rf /) is not read-only (the rm inside the substitution is analysed) and its safety ask survives an allow rule', () => {
     const decision = decide('ls $(rm -rf /)', { allow: ['ls:*'] });
-    expect([decision.behavior, decision.reason, decision.bypassImmune, decision.message]).toEqual(['ask', 'safety', true, 'Command contains command_substitution which cannot be statically analyzed']);
+    expect([decision.behavior, decision.reason, decision.bypassImmune, decision.message]).toEqual(['ask', 'safety', true, "Command matches dangerous pattern 'rm -rf': rm -rf /"]);
   });
 
   it('fact 15: ls > out.txt is not read-only, ls 2>&1 is', () => {

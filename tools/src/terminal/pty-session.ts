@@ -140,7 +140,7 @@ export class PtySession {
     // never runs them as a command; the exit status survives for the prompt. The EXIT trap prints
     // the exit marker with the shell's exit code.
     const ps1 = `\\n__TW${nonce}_\${?}_\${PWD}_TW${nonce}__\\n`;
-    const flush = '__tw_flush() { local s=$?; while read -r -t 0; do read -r _ || break; done; return $s; }';
+    const flush = '__tw_flush() { local s=$?; while read -r -t 0 2>/dev/null; do read -r _ || break; done; return $s; }';
     const trap = `trap 'printf "\\n__TWX${nonce}_%s_TWX${nonce}__\\n" "$?"' EXIT`;
     session.write(`stty -echo -onlcr cols 256 rows 200 2>/dev/null; unset HISTFILE; PS2=''; ${flush}; PROMPT_COMMAND=__tw_flush; ${trap}; PS1='${ps1}'; echo "__TWPID$$"\n`);
     const first = await session.wait({ hardMs: options.startTimeoutMs ?? 10_000 });
