@@ -21,7 +21,7 @@ export const HARMLESS_VARIABLES: ReadonlySet<string> = new Set([
  */
 export const INJECTION_NODE_TYPES: ReadonlySet<string> = new Set([
   'process_substitution', 'expansion', 'arithmetic_expansion', 'subshell', 'c_style_for_statement',
-  'while_statement', 'until_statement', 'if_statement', 'case_statement', 'function_definition', 'test_command', 'brace_expression',
+  'while_statement', 'if_statement', 'case_statement', 'function_definition', 'test_command', 'brace_expression',
 ]);
 
 /** Commands whose non-flag arguments are paths they change. */

@@ -46,8 +46,14 @@ const REVISION_SHORT_OPTIONAL = 'MCBUD';
 /** Options of git that write or run programs (`--output`, `--ext-diff`, …): no git spec is closed, so a run-time word is never taken as safe. */
 const GIT_UNSAFE = ['output=', 'ext-diff', 'textconv', 'show-signature', 'open-files-in-pager?'];
 
+/** `name` and `name=` both listed: the value is optional and attached (`--stat`, `--stat=80`), written `name?`. */
+function optionalValues(long: readonly string[]): string[] {
+  const names = new Set(long);
+  return [...new Set(long.map((entry) => (names.has(`${entry}=`) || (entry.endsWith('=') && names.has(entry.slice(0, -1))) ? `${entry.replace(/=$/, '')}?` : entry)))];
+}
+
 function gitSpec(extra: Partial<FlagSpec> & { long?: readonly string[] }): FlagSpec {
-  return { short: '', unsafeLong: GIT_UNSAFE, ...extra, long: extra.long ?? [], abbreviations: false };
+  return { short: '', unsafeLong: GIT_UNSAFE, ...extra, long: optionalValues(extra.long ?? []), abbreviations: false };
 }
 
 const REVISION_SPEC = gitSpec({ short: REVISION_SHORT, shortValue: REVISION_SHORT_VALUE, shortOptional: REVISION_SHORT_OPTIONAL, numeric: true, long: REVISION_AND_DIFF });

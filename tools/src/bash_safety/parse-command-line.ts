@@ -47,7 +47,7 @@ const MAY_HOLD_INJECTION = /[$`([{]|\b(?:for|while|until|if|case|select|function
 function findProblem(root: Node, source: string): string | undefined {
   if (root.hasError) return 'Command could not be parsed as bash (syntax error), so it cannot be statically analyzed';
   if (!MAY_HOLD_INJECTION.test(source)) return undefined;
-  const found = root.descendantsOfType(INJECTION_TYPES)[0];
+  const found = root.descendantsOfType(INJECTION_TYPES).find((n) => !isSingleBracketTest(n));
   return found ? `Command contains ${found.type} which cannot be statically analyzed` : undefined;
 }
 
@@ -61,6 +61,15 @@ const LOOP_VARIABLE = /^[a-z][a-z0-9_]*$|^_[a-z0-9_]+$/;
  * visited, or the line is refused.
  */
 const ANALYSED_STRUCTURES = ['command_substitution', 'for_statement'];
+
+/**
+ * `[ … ]` (the `test` builtin, which tree-sitter-bash parses as a test_command like `[[ … ]]`): it
+ * only evaluates, so it is analysed as the command `[`; `[[ … ]]` stays refused (its arithmetic
+ * comparisons evaluate `a[$(cmd)]` subscripts in variable values).
+ */
+function isSingleBracketTest(node: Node): boolean {
+  return node.type === 'test_command' && node.text.startsWith('[') && !node.text.startsWith('[[');
+}
 
 class Collector {
   readonly commands: SimpleCommand[] = [];
@@ -88,6 +97,11 @@ class Collector {
       for (const statement of after) this.visit(statement, []);
     } else if (node.type === 'command') {
       this.command(node, redirects);
+    } else if (isSingleBracketTest(node)) {
+      this.substitutions(node);
+      const inner = node.text.slice(1, -1).trim();
+      const words: ShellWord[] = [{ value: '[', dynamic: false, glob: false }, ...(inner === '' ? [] : [{ value: inner, dynamic: /[$`]/.test(inner), glob: false }]), { value: ']', dynamic: false, glob: false }];
+      this.add(node, words, [], [...redirects]);
     } else if (node.type === 'for_statement') {
       this.forLoop(node, redirects);
     } else if (DECLARATIONS.has(node.type)) {

@@ -84,15 +84,15 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, FlagSpec>> = {
     unsafeLong: ['pre=', 'pre-glob=', 'search-zip'],
   },
   tree: {
-    short: 'adlfxRqNQpugshDFvtcUriASnCXJ',
+    short: 'adlfxqNQpugshDFvtcUriASnCXJ',
     shortValue: 'LPIHT',
     abbreviations: false,
     long: [
       'help', 'version', 'gitignore', 'ignore-case', 'matchdirs', 'metafirst', 'prune', 'info', 'noreport', 'charset=', 'filelimit=', 'timefmt=',
       'si', 'du', 'inodes', 'device', 'dirsfirst', 'filesfirst', 'sort=', 'nolinks', 'fromfile', 'fromtabfile', 'fflinks', 'noindent', 'condense',
     ],
-    // -o writes the listing to a file
-    unsafeShort: 'o',
+    // -o writes the listing to a file; -R runs tree again with `-o 00Tree.html` in every directory
+    unsafeShort: 'oR',
   },
   pwd: { short: 'LP', long: [], abbreviations: false },
   cd: { short: 'LPe@', long: [], abbreviations: false, optionsFirst: true, maxOperands: 1 },
@@ -143,8 +143,8 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, FlagSpec>> = {
   },
   tr: { short: 'cCdst', long: [...GNU, 'complement', 'delete', 'squeeze-repeats', 'truncate-set1'] },
   diff: {
-    short: 'abBdeEfiNnpqrsStTuvwyZ',
-    shortValue: 'FIStxXWD',
+    short: 'abBcdeEfiNnpqrstTuvwyZ',
+    shortValue: 'CDFISUWxX',
     numeric: true,
     long: [
       ...GNU, 'normal', 'brief', 'report-identical-files', 'context?', 'unified?', 'ed', 'rcs', 'side-by-side', 'width=', 'left-column',
@@ -190,7 +190,7 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, FlagSpec>> = {
       'rawfile==', 'args', 'jsonargs',
     ],
   },
-  stat: { short: 'LftZ', shortValue: 'c', long: [...GNU, 'dereference', 'file-system', 'cached=', 'format=', 'printf=', 'terse'] },
+  stat: { short: 'Lft', shortValue: 'c', long: [...GNU, 'dereference', 'file-system', 'cached=', 'format=', 'printf=', 'terse'] },
   file: {
     short: 'bcdEhiklLNnr0sv',
     shortValue: 'eFfmP',
