@@ -211,7 +211,7 @@ describe('toolwright groups register / unregister', () => {
 
   it('serve exposes a registered group, beside the built-in tools', async () => {
     await runCli(['groups', 'register', 'builtin::memory', '--provider', 'memory'], { cwd: work });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', 'memory.yaml'], cwd: work, env: cliEnv() as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', 'memory.yaml', '--allow', 'memory_insert'], cwd: work, env: cliEnv() as Record<string, string>, stderr: 'pipe' });
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(transport);
     clients.push(client);
@@ -232,7 +232,7 @@ describe('toolwright groups register / unregister', () => {
 describe('toolwright serve with the spec toolgroups', () => {
   it('serves the groups tools over MCP and runs them (the vector bank persists to its file)', async () => {
     assertBuilt();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', 'agent.yaml'], cwd: dir, env: cliEnv() as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', 'agent.yaml', '--allow', 'memory_insert'], cwd: dir, env: cliEnv() as Record<string, string>, stderr: 'pipe' });
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(transport);
     clients.push(client);

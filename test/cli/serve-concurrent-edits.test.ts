@@ -26,7 +26,8 @@ async function serveScratch(): Promise<{ url: URL; file: string }> {
   dirs.push(dir);
   const file = join(dir, 'notes.txt');
   writeFileSync(file, original);
-  const child = startCli(['serve', '--http', '--port', '0'], { cwd: dir });
+  // serve checks permissions (mode default): the edits are allowed by a rule, as a user would.
+  const child = startCli(['serve', '--http', '--port', '0', '--allow', 'file_editor'], { cwd: dir });
   children.push(child);
   const [, url] = await waitForStderr(child, /at (http:\/\/[^\s]+:\d+\/mcp)/);
   return { url: new URL(url!), file };

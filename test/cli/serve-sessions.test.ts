@@ -138,7 +138,8 @@ describe('toolwright serve --http sessions', () => {
   }
 
   it('gives each MCP session its own conversation (terminal cwd and env)', async () => {
-    const { url } = await startHttp([]);
+    // serve checks permissions (mode default): the terminal commands (cd, export) are allowed by a rule.
+    const { url } = await startHttp(['--allow', 'terminal']);
     const a = await connect(url);
     const b = await connect(url);
     await terminal(a, 'cd /tmp && export TW_SESSION=alpha');
@@ -147,7 +148,7 @@ describe('toolwright serve --http sessions', () => {
   }, 30_000);
 
   it('shares one conversation between sessions with --shared-state', async () => {
-    const { url } = await startHttp(['--shared-state']);
+    const { url } = await startHttp(['--shared-state', '--allow', 'terminal']);
     const a = await connect(url);
     const b = await connect(url);
     await terminal(a, 'cd /tmp && export TW_SESSION=alpha');

@@ -57,7 +57,8 @@ describe('serve --http --stateless', () => {
   });
 
   it('sends log messages, and fails sampling and elicitation at once saying why, even for a client that offers both', async () => {
-    const { url } = await replica(['--import', join(FIXTURES, 'talkback-tools.mjs')]);
+    // serve checks permissions (mode default): the talkback tools are allowed by name.
+    const { url } = await replica(['--import', join(FIXTURES, 'talkback-tools.mjs'), '--allow', 'note', '--allow', 'ask_model', '--allow', 'ask_user']);
     const client = new Client({ name: 'stateless-e2e', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: {} } });
     clients.push(client);
     const asked: string[] = [];

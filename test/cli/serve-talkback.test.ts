@@ -8,7 +8,8 @@ import type { ClientCapabilities, CreateMessageRequest, ElicitRequest, LoggingMe
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { assertBuilt, BIN, cliEnv, FIXTURES, ROOT, startCli, waitForStderr } from './cli-harness.js';
 
-const TALKBACK = ['--import', join(FIXTURES, 'talkback-tools.mjs')];
+// serve checks permissions (mode default): the talkback tools are allowed by name.
+const TALKBACK = ['--import', join(FIXTURES, 'talkback-tools.mjs'), '--allow', 'note', '--allow', 'ask_model', '--allow', 'ask_user'];
 const clients: Client[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
 afterEach(async () => {

@@ -66,7 +66,8 @@ function alive(pid: number): boolean {
 
 describe('toolwright serve --stdio', () => {
   it('serves native tools to the SDK client: schemas, annotations, results, progress', async () => {
-    const client = await stdioClient(SAMPLE);
+    // serve checks permissions (mode default): the destructive 'fail' tool is allowed by name, so its own error shows.
+    const client = await stdioClient([...SAMPLE, '--allow', 'fail']);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['think', 'glob', 'echo', 'sum', 'slow']));
     expect(tools.find((t) => t.name === 'echo')).toMatchObject({

@@ -19,14 +19,19 @@ import { assertBuilt, BIN, cliEnv, packageEntry, ROOT, startCli, waitForStderr }
 export const PROXY_FIXTURES = join(ROOT, 'test/mcp-proxy/fixtures');
 
 /** `--spec` and environment of serve proxying server-everything over stdio. */
+// serve checks permissions (mode default): the proxied tools the tests call are allowed by name.
 export const EVERYTHING = {
-  args: ['--spec', join(PROXY_FIXTURES, 'everything-spec.yaml')],
+  args: ['--spec', join(PROXY_FIXTURES, 'everything-spec.yaml'), ...['trigger-sampling-request', 'trigger-elicitation-request', 'trigger-long-running-operation', 'toggle-subscriber-updates'].flatMap((tool) => ['--allow', tool])],
   env: { NODE: process.execPath, EVERYTHING: packageEntry('@modelcontextprotocol/server-everything', 'dist/index.js') },
 };
 
 /** `--spec` and environment of serve proxying two proxy-upstream.mjs servers, alpha and beta. */
 export const TWO_UPSTREAMS = {
-  args: ['--spec', join(PROXY_FIXTURES, 'two-upstreams-spec.yaml')],
+  args: [
+    '--spec',
+    join(PROXY_FIXTURES, 'two-upstreams-spec.yaml'),
+    ...['alpha_add-prompt', 'alpha_add-resource', 'alpha_add-tool', 'alpha_log-levels', 'beta_add-prompt', 'beta_ask-model', 'beta_log-level', 'beta_log-levels'].flatMap((tool) => ['--allow', tool]),
+  ],
   env: { NODE: process.execPath, UPSTREAM: join(PROXY_FIXTURES, 'proxy-upstream.mjs') },
 };
 

@@ -9,6 +9,10 @@ import type { CommandContext } from './command-context.js';
 import type { Toolset } from '../toolset/toolset.js';
 import { elicitApproval } from '../policy/approval-prompts.js';
 
+/** What `serve --mode bypass` prints on stderr. */
+export const BYPASS_WARNING =
+  'toolwright: warning: --mode bypass: served tools run without permission checks (only deny and ask rules and protected paths still hold); every client of this server can run commands and edit files as you.';
+
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   const port = Number(text);
@@ -82,8 +86,11 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   const bindHost = host ?? '127.0.0.1';
   // --context: the served tools are the view of a turn with these values (each session's toolset alike).
   const values = turnValuesOf(line, 'serve');
+  // Served tools are checked in the `default` mode unless --mode (or the spec) says otherwise: over
+  // --http any local process may call them, so no policy is never the silent default.
+  if (stringOption(line.values, 'mode') === 'bypass') term.err(term.c.yellow(BYPASS_WARNING));
   const open = async (): Promise<Toolset> => {
-    const opened = await context.openToolset({ approval: elicitApproval, upstream: true });
+    const opened = await context.openToolset({ approval: elicitApproval, upstream: true, policyRequired: true });
     // Its own MCP servers declare sampling/elicitation as its one client does (shared ones: both).
     if (!shared) opened.upstreams?.serveOneClient();
     await opened.startTurns(values).catch(async (error: unknown) => {

@@ -34,6 +34,8 @@ export interface OpenToolsetOptions {
   policyFlags?: PolicyFlags;
   /** Who answers approval requests (the command's prompt or refusal). */
   approval?: ApprovalHandler;
+  /** True (`serve`): permission checks even without policy flags or a spec `permissions:` section (mode `default`). */
+  policyRequired?: boolean;
   /**
    * For `serve`: the spec's MCP servers are offered sampling and elicitation on behalf of the
    * served client, and kept as the toolset's `upstreams` (prompts, resources, completions).
@@ -147,7 +149,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     toolsets: toolsetsFromSpec(spec.toolsets, defaultRegistry, { source: spec.source, onWarning: warnOf(options) }),
     extraTools,
     registry: defaultRegistry,
-    policy: cliPolicy(options.policyFlags ?? { allow: [], ask: [], deny: [] }, spec.permissions, options.cwd, options.approval),
+    policy: cliPolicy(options.policyFlags ?? { allow: [], ask: [], deny: [] }, spec.permissions, options.cwd, options.approval, { specPath: options.spec, required: options.policyRequired }),
     ...(options.upstream ? {} : nativeToolAnswers(options.serverRequests)),
   });
   try {
