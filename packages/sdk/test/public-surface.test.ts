@@ -134,6 +134,7 @@ const PUBLIC_TYPES = [
   'ApprovalContext',
   'ApprovalElicitRequest',
   'ApprovalElicitResult',
+  'ApprovalGrant',
   'ApprovalHandler',
   'ApprovalPredicate',
   'ApprovalRequest',
