@@ -13,6 +13,7 @@ import type { PythonRun } from './run-python.js';
 import { bwrapArgs } from './sandbox-command.js';
 import type { SandboxMode } from './sandbox-command.js';
 import { stripHostPaths } from './strip-host-paths.js';
+import { checkOptions } from '../runtime/check-arguments.js';
 
 /** Options of {@link CodeInterpreterProvider}. */
 export interface CodeInterpreterOptions {
@@ -73,6 +74,18 @@ export class CodeInterpreterProvider implements ToolGroupProvider {
   private cacheReady?: Promise<void>;
 
   constructor(options: CodeInterpreterOptions = {}) {
+    checkOptions('new CodeInterpreterProvider(options?)', options, {
+      sandbox: 'string',
+      timeoutMs: 'positive number',
+      python: 'non-empty string',
+      bwrap: 'non-empty string',
+      memoryBytes: 'positive integer',
+      tmpBytes: 'positive integer',
+      maxOutputBytes: 'positive integer',
+      maxConcurrent: 'positive integer',
+      cacheDir: 'non-empty string',
+      onWarning: 'function',
+    });
     this.sandbox = options.sandbox ?? 'bwrap';
     if (this.sandbox !== 'bwrap' && this.sandbox !== 'none') {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `Code interpreter sandbox ${JSON.stringify(this.sandbox)} is not known; expected 'bwrap' or 'none'.` });
@@ -93,6 +106,10 @@ export class CodeInterpreterProvider implements ToolGroupProvider {
         "Code interpreter runs WITHOUT a sandbox (sandbox: 'none'): the code runs as your user, can read and write your files and reach the network.",
       );
     }
+  }
+
+  knownToolNames(): readonly string[] {
+    return ['code_interpreter'];
   }
 
   listTools(): ProvidedToolDef[] {

@@ -6,6 +6,7 @@ import type { ToolDef } from '../runtime/tool-def.js';
 import type { McpEndpoint, ToolGroup } from '../runtime/tool-group.js';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
 import { resultFromMcp } from './result-from-mcp.js';
+import { checkOptions } from '../runtime/check-arguments.js';
 
 /** Options of {@link McpProvider}. */
 export interface McpProviderOptions {
@@ -37,7 +38,9 @@ export class McpProvider implements ToolGroupProvider {
   private readonly connections = new Map<string, Connection>();
   private readonly changeListeners: ((toolgroupId: string) => void)[] = [];
 
-  constructor(private readonly options: McpProviderOptions = {}) {}
+  constructor(private readonly options: McpProviderOptions = {}) {
+    checkOptions('new McpProvider(options?)', options, { connectTimeoutMs: 'positive number', callTimeoutMs: 'positive number', transportFor: 'function' });
+  }
 
   checkGroup(group: ToolGroup): void {
     const endpoint = group.mcpEndpoint;

@@ -1,4 +1,5 @@
 import type { MemoryBank, MemoryChunk, ScoredChunk } from './memory-bank.js';
+import { checkArgument } from '../runtime/check-arguments.js';
 
 /**
  * A key-value bank: a document's id is its key. A query is a key (exact match, score 1) or a
@@ -8,7 +9,9 @@ export class KeyValueBank implements MemoryBank {
   readonly kind = 'key-value' as const;
   private readonly documents = new Map<string, MemoryChunk[]>();
 
-  constructor(readonly bankId: string) {}
+  constructor(readonly bankId: string) {
+    checkArgument('new KeyValueBank(bankId)', 'bankId', bankId, 'non-empty string', "the bank's id, e.g. new KeyValueBank('facts')");
+  }
 
   get size(): number {
     let n = 0;

@@ -5,6 +5,7 @@ import type MiniSearch from 'minisearch';
 import type { Options } from 'minisearch';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { MemoryBank, MemoryChunk, ScoredChunk } from './memory-bank.js';
+import { checkArgument, checkOptions } from '../runtime/check-arguments.js';
 
 /** Options of {@link KeywordBank}. */
 export interface KeywordBankOptions {
@@ -49,6 +50,8 @@ export class KeywordBank implements MemoryBank {
     readonly bankId: string,
     private readonly options: KeywordBankOptions = {},
   ) {
+    checkArgument('new KeywordBank(bankId, options?)', 'bankId', bankId, 'non-empty string', "the bank's id, e.g. new KeywordBank('notes', { path })");
+    checkOptions('new KeywordBank(bankId, options?)', options, { path: 'non-empty string', maxFileBytes: 'positive integer' });
     this.index = new (miniSearchClass())(SEARCH_OPTIONS);
     const path = options.path;
     if (path && existsSync(path)) {

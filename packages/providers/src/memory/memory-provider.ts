@@ -5,6 +5,7 @@ import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js'
 import { chunkDocument, estimateTokens } from './chunk-document.js';
 import type { TokenCounter } from './chunk-document.js';
 import type { MemoryBank, MemoryChunk, ScoredChunk } from './memory-bank.js';
+import { checkOptions } from '../runtime/check-arguments.js';
 
 /** Options of {@link MemoryProvider}. */
 export interface MemoryProviderOptions {
@@ -97,6 +98,18 @@ export class MemoryProvider implements ToolGroupProvider {
   private readonly countTokens: TokenCounter;
 
   constructor(private readonly options: MemoryProviderOptions = {}) {
+    const call = 'new MemoryProvider(options?)';
+    checkOptions(call, options, { banks: 'array', countTokens: 'function', chunkTokens: 'positive integer', defaultMaxChunks: 'positive integer', defaultMaxTokensInContext: 'positive integer' });
+    (options.banks ?? []).forEach((bank: unknown, i) => {
+      const b = bank as Partial<MemoryBank> | null;
+      if (typeof b !== 'object' || b === null || typeof b.bankId !== 'string' || typeof b.insert !== 'function' || typeof b.query !== 'function') {
+        throw new ToolwrightError({
+          code: ErrorCode.INVALID_PARAMS,
+          message: `${call}: options.banks[${i}] must be a memory bank (new KeywordBank(id), new KeyValueBank(id) or new VectorBank(id, embedder)), got ${b === null ? 'null' : typeof b === 'object' ? 'an object without bankId, insert and query' : `a ${typeof b}`}.`,
+          details: { option: `banks[${i}]` },
+        });
+      }
+    });
     this.countTokens = options.countTokens ?? estimateTokens;
     for (const bank of options.banks ?? []) this.addBank(bank);
   }
@@ -106,6 +119,10 @@ export class MemoryProvider implements ToolGroupProvider {
     if (this.banks.has(bank.bankId)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `Memory bank '${bank.bankId}' is already registered.`, details: { bankId: bank.bankId } });
     this.banks.set(bank.bankId, bank);
     return this;
+  }
+
+  knownToolNames(): readonly string[] {
+    return TOOLS.map((tool) => tool.name);
   }
 
   listTools(): ProvidedToolDef[] {

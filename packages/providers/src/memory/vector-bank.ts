@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname } from 'node:path';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { MemoryBank, MemoryChunk, ScoredChunk } from './memory-bank.js';
+import { checkArgument, checkOptions } from '../runtime/check-arguments.js';
 
 /** Turns texts into vectors of one fixed dimension (an embedding model, or {@link hashingEmbedder}). */
 export type Embedder = (texts: readonly string[]) => Promise<number[][]> | number[][];
@@ -53,6 +54,10 @@ export class VectorBank implements MemoryBank {
     private readonly embed: Embedder,
     private readonly options: VectorBankOptions = {},
   ) {
+    const call = 'new VectorBank(bankId, embedder, options?)';
+    checkArgument(call, 'bankId', bankId, 'non-empty string', "the bank's id, e.g. new VectorBank('notes', hashingEmbedder())");
+    checkArgument(call, 'embedder', embed, 'function', '(texts) => vectors, e.g. hashingEmbedder()');
+    checkOptions(call, options, { path: 'non-empty string', maxFileBytes: 'positive integer' });
     const path = options.path;
     if (path && existsSync(path)) this.load(path, options.maxFileBytes ?? 256 * 1024 * 1024);
   }

@@ -2,6 +2,8 @@ import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { McpEndpoint, ToolGroup, ToolGroupInput } from './tool-group.js';
 
 const GROUP_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** What a tool prefix or exposed name may hold (no '/', which separates a group from a tool). */
+const TOOL_NAME_PART = /^[A-Za-z0-9_.-]{0,128}$/;
 
 function invalid(toolgroupId: string, field: string, problem: string): ToolwrightError {
   return new ToolwrightError({
@@ -17,7 +19,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Checks a registration's shape and normalises it (endpoint as an object, args copied and frozen). */
 export function checkToolGroup(input: ToolGroupInput): ToolGroup {
-  if (!isRecord(input)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'A tool group must be an object { toolgroupId, providerId, mcpEndpoint?, args? }.' });
+  if (!isRecord(input)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'A tool group must be an object { toolgroupId, providerId, mcpEndpoint?, args?, toolPrefix?, toolNames? }.' });
   const id = input.toolgroupId;
   if (typeof id !== 'string' || !GROUP_ID.test(id)) {
     throw invalid(String(id), 'toolgroupId', `expected 1 to 128 letters, digits or '_ . : -' (no '/', which separates a group from a tool), got ${JSON.stringify(id)}.`);
@@ -30,6 +32,17 @@ export function checkToolGroup(input: ToolGroupInput): ToolGroup {
     args: Object.freeze({ ...(input.args ?? {}) }),
   };
   if (input.mcpEndpoint !== undefined) group.mcpEndpoint = endpointOf(id, input.mcpEndpoint);
+  if (input.toolPrefix !== undefined) {
+    if (typeof input.toolPrefix !== 'string' || !TOOL_NAME_PART.test(input.toolPrefix)) throw invalid(id, 'toolPrefix', `expected letters, digits, '_', '.' or '-' (e.g. 'bing_'), got ${JSON.stringify(input.toolPrefix)}.`);
+    group.toolPrefix = input.toolPrefix;
+  }
+  if (input.toolNames !== undefined) {
+    if (!isRecord(input.toolNames)) throw invalid(id, 'toolNames', "expected an object { providerToolName: exposedName }, e.g. { web_search: 'bing_search' }.");
+    for (const [from, to] of Object.entries(input.toolNames)) {
+      if (typeof to !== 'string' || to === '' || !TOOL_NAME_PART.test(to)) throw invalid(id, `toolNames.${from}`, `expected a tool name (letters, digits, '_', '.' or '-'), got ${JSON.stringify(to)}.`);
+    }
+    group.toolNames = Object.freeze({ ...input.toolNames } as Record<string, string>);
+  }
   return Object.freeze(group);
 }
 

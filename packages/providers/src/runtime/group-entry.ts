@@ -1,7 +1,7 @@
 import type { SchemaCheck, SchemaValidatorCache } from '@toolwright/sdk/mcp';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import { exposeTool } from './expose-tool.js';
-import type { InvocationContext, ListingContext, ToolGroupProvider } from './tool-group-provider.js';
+import type { InvocationContext, ListingContext, ProvidedToolDef, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
 import type { ToolGroup, ToolGroupStatus } from './tool-group.js';
 import { messageOf } from './message-of.js';
@@ -9,7 +9,10 @@ import type { ToolHealth, ToolSettler } from './tool-settler.js';
 
 /** One indexed tool: what the model sees, plus its lazily compiled argument check. */
 export interface IndexedTool extends ToolHealth {
+  /** The tool as the model sees it (its exposed name). */
   readonly def: ToolDef;
+  /** The same tool under the provider's own name: what the provider's `invoke` gets. */
+  readonly providerDef: ToolDef;
   readonly entry: GroupEntry;
   check?: SchemaCheck;
   /** The group's fixed argument names (set on first call). */
@@ -42,6 +45,7 @@ export class GroupEntry {
     readonly group: ToolGroup,
     readonly provider: ToolGroupProvider,
     private readonly retryAfterMs: number,
+    private readonly warn: (message: string) => void = () => undefined,
   ) {}
 
   /**
@@ -64,19 +68,47 @@ export class GroupEntry {
     this.status = { state: 'not-indexed' };
   }
 
+  /**
+   * A listed tool, checked: a tool without a name is an error naming the provider and group; one
+   * without `inputSchema` gets `{ type: 'object' }` (a tool without arguments) with a warning; a
+   * schema that is not an object schema is an error naming the provider and the tool.
+   */
+  private checked(def: ProvidedToolDef): ProvidedToolDef {
+    const where = `Provider '${this.provider.id}' (tool group '${this.group.toolgroupId}')`;
+    const record = (typeof def === 'object' && def !== null ? def : {}) as Partial<ProvidedToolDef>;
+    if (typeof record.name !== 'string' || record.name === '') {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `${where} listed a tool without a name; each tool needs { name, description, inputSchema }.`, details: { toolgroupId: this.group.toolgroupId } });
+    }
+    const schema: unknown = record.inputSchema;
+    if (schema === undefined) {
+      this.warn(`${where} listed tool '${record.name}' without an inputSchema; it is offered as a tool without arguments ({ "type": "object" }).`);
+      return { ...record, description: record.description ?? '', inputSchema: { type: 'object' } } as ProvidedToolDef;
+    }
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || ((schema as { type?: unknown }).type !== undefined && (schema as { type?: unknown }).type !== 'object')) {
+      throw new ToolwrightError({
+        code: ErrorCode.INVALID_DEFINITION,
+        message: `${where} listed tool '${record.name}' with an inputSchema that is not an object schema (${JSON.stringify(schema)?.slice(0, 100)}); a tool's arguments are a JSON object: { "type": "object", "properties": { … } }.`,
+        details: { toolgroupId: this.group.toolgroupId, tool: record.name },
+      });
+    }
+    return record.description === undefined ? ({ ...record, description: '' } as ProvidedToolDef) : def;
+  }
+
   private async load(ctx: ListingContext): Promise<ReadonlyMap<string, IndexedTool>> {
     try {
       const [listed, cache] = await Promise.all([this.provider.listTools(this.group, ctx), schemaValidators()]);
       const tools = new Map<string, IndexedTool>();
-      for (const def of listed) {
-        if (tools.has(def.name)) {
+      for (const listedDef of listed) {
+        const def = this.checked(listedDef);
+        const exposed = exposeTool(def, this.group);
+        if (tools.has(exposed.name)) {
           throw new ToolwrightError({
             code: ErrorCode.DUPLICATE_TOOL,
-            message: `Provider '${this.provider.id}' listed tool '${def.name}' twice for group '${this.group.toolgroupId}'.`,
-            details: { toolgroupId: this.group.toolgroupId, tool: def.name },
+            message: `Provider '${this.provider.id}' listed tool '${exposed.name}' twice for group '${this.group.toolgroupId}'${exposed.name === def.name ? '' : ' (after toolPrefix/toolNames)'}.`,
+            details: { toolgroupId: this.group.toolgroupId, tool: exposed.name },
           });
         }
-        tools.set(def.name, { def: exposeTool(def, this.group), entry: this });
+        tools.set(exposed.name, { def: exposed, providerDef: exposed.name === def.name ? exposed : { ...exposed, name: def.name }, entry: this });
       }
       this.validators = cache;
       this.tools = tools;

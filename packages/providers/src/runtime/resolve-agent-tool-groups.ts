@@ -36,7 +36,7 @@ export async function resolveAgentToolGroups(runtime: ToolGroupRuntime, toolgrou
           code: ErrorCode.DUPLICATE_TOOL,
           message: same
             ? `Tool '${def.name}' already exists: tool group '${toolgroupId}' is listed twice in toolgroups ('${ref}'); list it once.`
-            : `Tool '${def.name}' already exists: both tool group '${first}' and tool group '${toolgroupId}' provide it. Expose only one, e.g. '${first}/${def.name}', or drop one group.`,
+            : `Tool '${def.name}' already exists: both tool group '${first}' and tool group '${toolgroupId}' provide it. Expose only one, e.g. '${first}/${def.name}', drop one group, or register one of them with toolPrefix or toolNames so each has its own name (toolwright groups register ${toolgroupId} --provider … --tool-prefix PREFIX).`,
           details: { tool: def.name, toolgroupIds: [first, toolgroupId] },
         });
       }

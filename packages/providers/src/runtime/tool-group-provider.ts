@@ -35,6 +35,19 @@ export interface ToolGroupProvider {
   readonly id: string;
   /** Checks a group at registration; throws a configuration error. Must not do I/O. */
   checkGroup?(group: ToolGroup): void;
+  /**
+   * The names of the group's tools when the provider knows them without contacting anything (a
+   * web search provider's `web_search`), so that a clash with another group is told at
+   * registration. Absent or undefined: known only once the group is listed.
+   */
+  knownToolNames?(group: ToolGroup): readonly string[] | undefined;
+  /**
+   * The settings the provider's tools (for `group`, or any group) still need before they can run
+   * (`['brave_api_key']`): neither configured nor in `providerData`. Empty or absent: nothing
+   * missing. Shown by `listToolGroups` as the `needs-settings` status and by `listProviderStatus`.
+   * Must not do I/O.
+   */
+  missingSettings?(providerData: Readonly<Record<string, unknown>>, group?: ToolGroup): readonly string[];
   /** The group's tools. Called lazily, once per group until it succeeds (then cached). */
   listTools(group: ToolGroup, ctx: ListingContext): readonly ProvidedToolDef[] | Promise<readonly ProvidedToolDef[]>;
   /**

@@ -1,12 +1,16 @@
 import { closestMatch, ErrorCode, formatIssues, ToolwrightError } from '@toolwright/sdk';
+import { builtinProviders } from './builtin-providers.js';
+import { checkOptions } from './check-arguments.js';
 import { checkToolGroup, sameToolGroup } from './check-tool-group.js';
+import { exposedName } from './expose-tool.js';
+import { ambiguousToolMessage } from './ambiguous-tool-message.js';
 import { GroupEntry } from './group-entry.js';
 import type { IndexedTool } from './group-entry.js';
 import { failedResult, resultFromError } from './invocation-error.js';
 import { parseToolRef } from './parse-tool-ref.js';
 import type { InvocationContext, ListingContext, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
-import type { ToolGroup, ToolGroupInfo, ToolGroupInput, ToolStatus } from './tool-group.js';
+import type { ToolGroup, ToolGroupInfo, ToolGroupInput, ToolGroupStatus, ToolStatus } from './tool-group.js';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
 import { mergeFixedArgs } from './merge-fixed-args.js';
@@ -15,8 +19,16 @@ import { toolSettler } from './tool-settler.js';
 
 /** Options of {@link ToolGroupRuntime}. */
 export interface ToolGroupRuntimeOptions {
-  /** Providers available to groups (more can be added with `registerProvider`). */
+  /** Providers available to groups (more can be added with `registerProvider`); one with a built-in id replaces the built-in one. */
   providers?: readonly ToolGroupProvider[];
+  /**
+   * Register a default instance of every built-in provider not given in `providers`
+   * (`model-context-protocol`, `code-interpreter`, `memory`, `brave-search`, `bing-search`,
+   * `tavily-search`, `wolfram-alpha`; see `BUILTIN_PROVIDER_IDS`). Default true. Keyed ones list
+   * their tools but show `needs-settings` until a key comes per request (provider data) or from a
+   * provider given here with `apiKey`.
+   */
+  builtinProviders?: boolean;
   /** Receives warnings (a skipped group). Default: `process.emitWarning`. */
   onWarning?: (message: string) => void;
   /**
@@ -25,6 +37,15 @@ export interface ToolGroupRuntimeOptions {
    * (default 30 s). Asking for the group itself (`listTools({ toolgroupId })`) always retries.
    */
   retryFailedGroupsAfterMs?: number;
+}
+
+/** A provider as {@link ToolGroupRuntime.listProviderStatus} shows it. */
+export interface ProviderStatus {
+  readonly id: string;
+  /** A default instance the runtime registered (see `ToolGroupRuntimeOptions.builtinProviders`). */
+  readonly builtin: boolean;
+  /** Settings its tools still need (empty: ready). */
+  readonly needs: readonly string[];
 }
 
 /** Options of {@link ToolGroupRuntime.listTools}. */
@@ -70,15 +91,45 @@ export class ToolGroupRuntime {
   private byName = new Map<string, IndexedTool[]>();
   private readonly warn: (message: string) => void;
   private readonly retryAfterMs: number;
+  /** Ids of the built-in providers registered by default (a provider registered with one of them replaces it). */
+  private readonly defaults = new Set<string>();
+  /** Clashes of exposed names already told (`name` + the groups), so each is told once. */
+  private readonly toldClashes = new Set<string>();
 
   constructor(options: ToolGroupRuntimeOptions = {}) {
-    for (const provider of options.providers ?? []) this.registerProvider(provider);
+    checkOptions('new ToolGroupRuntime(options?)', options, { providers: 'array', builtinProviders: 'boolean', onWarning: 'function', retryFailedGroupsAfterMs: 'positive number' });
+    (options.providers ?? []).forEach((provider: unknown, i) => {
+      const p = provider as Partial<ToolGroupProvider> | null;
+      if (typeof p !== 'object' || p === null || typeof p.id !== 'string' || typeof p.listTools !== 'function' || typeof p.invoke !== 'function') {
+        throw new ToolwrightError({
+          code: ErrorCode.INVALID_PARAMS,
+          message: `new ToolGroupRuntime(options?): options.providers[${i}] must be a tool group provider { id, listTools, invoke } (e.g. new BraveSearchProvider({ apiKey })), got ${p === null ? 'null' : typeof p === 'object' ? 'an object without id, listTools and invoke' : `a ${typeof p}`}.`,
+          details: { option: `providers[${i}]` },
+        });
+      }
+      this.registerProvider(provider as ToolGroupProvider);
+    });
+    if (options.builtinProviders !== false) {
+      for (const provider of builtinProviders()) {
+        if (this.providers.has(provider.id)) continue;
+        this.registerProvider(provider);
+        this.defaults.add(provider.id);
+      }
+    }
     this.warn = options.onWarning ?? ((message) => process.emitWarning(message, 'ToolwrightWarning'));
     this.retryAfterMs = options.retryFailedGroupsAfterMs ?? 30_000;
   }
 
-  /** Adds a provider plugin. Throws `INVALID_SPEC` when its id is taken. */
+  /**
+   * Adds a provider plugin. One with the id of a built-in provider registered by default replaces
+   * it (before any group uses it). Throws `INVALID_SPEC` when its id is taken otherwise.
+   */
   registerProvider(provider: ToolGroupProvider): this {
+    if (this.defaults.has(provider.id) && ![...this.groups.values()].some((entry) => entry.group.providerId === provider.id)) {
+      this.defaults.delete(provider.id);
+      void this.providers.get(provider.id)?.close?.();
+      this.providers.delete(provider.id);
+    }
     if (this.providers.has(provider.id)) {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `A provider with id '${provider.id}' is already registered.`, details: { providerId: provider.id } });
     }
@@ -95,6 +146,15 @@ export class ToolGroupRuntime {
   /** The ids of the registered providers. */
   listProviders(): string[] {
     return [...this.providers.keys()];
+  }
+
+  /**
+   * Each registered provider and whether its tools can run as configured: `needs` names the
+   * settings still missing (`['brave_api_key']`, which a request may still bring in its provider
+   * data); `builtin` is true for a default instance the runtime registered itself.
+   */
+  listProviderStatus(): ProviderStatus[] {
+    return [...this.providers.values()].map((provider) => ({ id: provider.id, builtin: this.defaults.has(provider.id), needs: [...(provider.missingSettings?.(NO_DATA) ?? [])] }));
   }
 
   /**
@@ -124,8 +184,32 @@ export class ToolGroupRuntime {
       });
     }
     provider.checkGroup?.(group);
-    this.groups.set(group.toolgroupId, new GroupEntry(group, provider, this.retryAfterMs));
+    this.groups.set(group.toolgroupId, new GroupEntry(group, provider, this.retryAfterMs, this.warn));
+    this.tellKnownClashes(group, provider);
     return group;
+  }
+
+  /**
+   * Tells (a warning) when a new group offers a tool name another registered group offers too,
+   * for names the providers know without contacting anything; other clashes are told when the
+   * groups are listed. A bare call of such a name is refused as ambiguous; the warning names both
+   * groups and the registration options that give each its own name.
+   */
+  private tellKnownClashes(group: ToolGroup, provider: ToolGroupProvider): void {
+    const mine = provider.knownToolNames?.(group)?.map((name) => exposedName(name, group));
+    if (!mine || mine.length === 0) return;
+    for (const other of this.groups.values()) {
+      if (other.group === group) continue;
+      const theirs = other.tools ? [...other.tools.keys()] : other.provider.knownToolNames?.(other.group)?.map((name) => exposedName(name, other.group));
+      for (const name of mine) if (theirs?.includes(name)) this.tellClash(name, [other.group, group]);
+    }
+  }
+
+  private tellClash(name: string, groups: readonly ToolGroup[]): void {
+    const key = `${name}\u0000${groups.map((g) => g.toolgroupId).sort().join('\u0000')}`;
+    if (this.toldClashes.has(key)) return;
+    this.toldClashes.add(key);
+    this.warn(ambiguousToolMessage(name, groups));
   }
 
   /** Removes a group and releases what its provider holds for it. Throws `UNKNOWN_TOOL_GROUP`. */
@@ -149,14 +233,24 @@ export class ToolGroupRuntime {
   /** A group's info: its status, and each tool's once it is indexed. */
   private infoOf(entry: GroupEntry): ToolGroupInfo {
     if (!entry.tools) return { ...entry.group, status: entry.status };
+    const missing = entry.status.state === 'ready' ? (entry.provider.missingSettings?.(NO_DATA, entry.group) ?? []) : [];
+    const status: ToolGroupStatus =
+      missing.length > 0 && entry.status.state === 'ready'
+        ? {
+            state: 'needs-settings',
+            toolCount: entry.status.toolCount,
+            settings: missing,
+            error: `needs ${missing.join(', ')}: configure the '${entry.provider.id}' provider (toolProviders.${entry.provider.id}.apiKey in a spec), or send ${missing.map((s) => JSON.stringify(s)).join(', ')} per request in the provider data (header X-Toolwright-Provider-Data).`,
+          }
+        : entry.status;
     const tools = [...entry.tools.values()].map((tool): ToolStatus => {
       const name = tool.def.name;
       if (tool.lastFailure) return { name, state: 'failing', ...tool.lastFailure };
       const others = (this.byName.get(name) ?? []).filter((t) => t !== tool).map((t) => t.entry.group.toolgroupId);
-      if (others.length > 0) return { name, state: 'ambiguous', error: `Also provided by tool group ${others.map((id) => `'${id}'`).join(', ')}; call it as '${entry.group.toolgroupId}/${name}'.` };
+      if (others.length > 0) return { name, state: 'ambiguous', error: `Also provided by tool group ${others.map((id) => `'${id}'`).join(', ')}; call it as '${entry.group.toolgroupId}/${name}', or register the group with toolPrefix or toolNames to give it its own name.` };
       return { name, state: 'ready' };
     });
-    return { ...entry.group, status: entry.status, tools };
+    return { ...entry.group, status, tools };
   }
 
   /** Lists the group's tools again on next need. */
@@ -262,7 +356,7 @@ export class ToolGroupRuntime {
     const settle = (tool.settle ??= toolSettler(tool.def.name, group.toolgroupId, tool));
     let outcome: ToolInvocationResult | PromiseLike<ToolInvocationResult>;
     try {
-      outcome = tool.entry.provider.invoke(tool.def, merged, ctx);
+      outcome = tool.entry.provider.invoke(tool.providerDef, merged, ctx);
     } catch (error) {
       return settled(settle.error(error));
     }
@@ -318,11 +412,10 @@ export class ToolGroupRuntime {
     const hits = this.byName.get(name) ?? [];
     if (hits.length === 1) return hits[0]!;
     if (hits.length > 1) {
-      const refs = hits.map((t) => `'${t.def.toolgroupId}/${name}'`).join(' or ');
       return {
         error: new ToolwrightError({
           code: ErrorCode.DUPLICATE_TOOL,
-          message: `Tool '${name}' is provided by ${hits.length} tool groups (${hits.map((t) => t.def.toolgroupId).join(', ')}); call it as ${refs}.`,
+          message: ambiguousToolMessage(name, hits.map((t) => t.entry.group)),
           details: { tool: name, toolgroupIds: hits.map((t) => t.def.toolgroupId) },
         }),
       };
@@ -359,5 +452,6 @@ export class ToolGroupRuntime {
       }
     }
     this.byName = byName;
+    for (const [name, tools] of byName) if (tools.length > 1) this.tellClash(name, tools.map((t) => t.entry.group));
   }
 }

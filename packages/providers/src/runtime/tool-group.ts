@@ -24,6 +24,14 @@ export interface ToolGroupInput {
    * anyway is refused with a message naming it.
    */
   args?: Readonly<Record<string, unknown>>;
+  /**
+   * Put before each of the group's tool names as the model sees them (`bing_` exposes
+   * `web_search` as `bing_web_search`): how two groups offering a tool of the same name are both
+   * callable by a bare name. The provider still gets its own name.
+   */
+  toolPrefix?: string;
+  /** Exposed names per tool (`{ web_search: 'bing_search' }`); wins over {@link ToolGroupInput.toolPrefix}. */
+  toolNames?: Readonly<Record<string, string>>;
 }
 
 /** A registered tool group (checked, endpoint normalised). */
@@ -32,12 +40,16 @@ export interface ToolGroup {
   readonly providerId: string;
   readonly mcpEndpoint?: McpEndpoint;
   readonly args: Readonly<Record<string, unknown>>;
+  readonly toolPrefix?: string;
+  readonly toolNames?: Readonly<Record<string, string>>;
 }
 
 /** Where a group's tool index is. */
 export type ToolGroupStatus =
   | { readonly state: 'not-indexed' }
   | { readonly state: 'ready'; readonly toolCount: number }
+  /** Listed, but its tools cannot run yet: `settings` names what is missing (`brave_api_key`), `error` says where to set it. */
+  | { readonly state: 'needs-settings'; readonly toolCount: number; readonly settings: readonly string[]; readonly error: string }
   | { readonly state: 'unreachable'; readonly error: string }
   | { readonly state: 'auth-required'; readonly error: string };
 

@@ -7,6 +7,7 @@ import type { ToolDef } from '../runtime/tool-def.js';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
 import { formatHits } from './search-hit.js';
 import type { SearchHit } from './search-hit.js';
+import { checkOptions } from '../runtime/check-arguments.js';
 
 /** Options shared by the web search providers. */
 export interface WebSearchOptions {
@@ -50,6 +51,7 @@ export abstract class WebSearchProvider implements ToolGroupProvider {
     protected readonly backend: WebSearchBackend,
     protected readonly options: WebSearchOptions = {},
   ) {
+    checkOptions(`new ${new.target.name}(options?)`, options, { apiKey: 'string', baseUrl: 'non-empty string', timeoutMs: 'positive number', defaultMaxResults: 'positive integer' });
     this.id = backend.id;
     this.baseUrl = options.baseUrl ?? backend.baseUrl;
     this.timeoutMs = options.timeoutMs ?? 15_000;
@@ -72,6 +74,15 @@ export abstract class WebSearchProvider implements ToolGroupProvider {
 
   listTools(): ProvidedToolDef[] {
     return [this.tool];
+  }
+
+  knownToolNames(): readonly string[] {
+    return ['web_search'];
+  }
+
+  missingSettings(providerData: Readonly<Record<string, unknown>>): readonly string[] {
+    const fromRequest = providerData[this.backend.keySetting];
+    return this.options.apiKey || (typeof fromRequest === 'string' && fromRequest !== '') ? [] : [this.backend.keySetting];
   }
 
   async invoke(_tool: ToolDef, kwargs: Record<string, unknown>, ctx: InvocationContext): Promise<ToolInvocationResult> {

@@ -4,6 +4,7 @@ import { fetchApi } from '../http/fetch-api.js';
 import type { InvocationContext, ProvidedToolDef, ToolGroupProvider } from '../runtime/tool-group-provider.js';
 import type { ToolDef } from '../runtime/tool-def.js';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
+import { checkOptions } from '../runtime/check-arguments.js';
 
 /** Options of {@link WolframAlphaProvider}. */
 export interface WolframAlphaOptions {
@@ -30,6 +31,7 @@ export class WolframAlphaProvider implements ToolGroupProvider {
   private readonly baseUrl: string;
 
   constructor(private readonly options: WolframAlphaOptions = {}) {
+    checkOptions('new WolframAlphaProvider(options?)', options, { apiKey: 'string', baseUrl: 'non-empty string', timeoutMs: 'positive number', maxChars: 'positive integer' });
     this.baseUrl = options.baseUrl ?? 'https://www.wolframalpha.com';
   }
 
@@ -48,6 +50,15 @@ export class WolframAlphaProvider implements ToolGroupProvider {
         annotations: { readOnlyHint: true, openWorldHint: true },
       },
     ];
+  }
+
+  knownToolNames(): readonly string[] {
+    return ['wolfram_alpha'];
+  }
+
+  missingSettings(providerData: Readonly<Record<string, unknown>>): readonly string[] {
+    const fromRequest = providerData.wolfram_alpha_api_key;
+    return this.options.apiKey || (typeof fromRequest === 'string' && fromRequest !== '') ? [] : ['wolfram_alpha_api_key'];
   }
 
   async invoke(_tool: ToolDef, kwargs: Record<string, unknown>, ctx: InvocationContext): Promise<ToolInvocationResult> {

@@ -303,7 +303,7 @@ describe('ToolGroupRuntime', () => {
   });
 
   it('names an unknown provider with a suggestion', () => {
-    runtime = new ToolGroupRuntime({ providers: [new CountingProvider()] });
+    runtime = new ToolGroupRuntime({ providers: [new CountingProvider()], builtinProviders: false });
     expect(() => runtime.registerToolGroup({ toolgroupId: 'g', providerId: 'countng' })).toThrow(
       "Tool group 'g' names provider 'countng', which is not registered. Did you mean 'counting'? Available providers: counting.",
     );
@@ -314,7 +314,11 @@ describe('ToolGroupRuntime', () => {
     runtime = new ToolGroupRuntime({ providers: [provider] });
     runtime.registerToolGroup({ toolgroupId: 'one', providerId: 'same' });
     runtime.registerToolGroup({ toolgroupId: 'two', providerId: 'same' });
-    expect((await runtime.invokeTool('lookup', {})).errorMessage).toBe("Tool 'lookup' is provided by 2 tool groups (one, two); call it as 'one/lookup' or 'two/lookup'.");
+    expect((await runtime.invokeTool('lookup', {})).errorMessage).toBe(
+      "Tool 'lookup' is offered by tool groups 'one' (provider 'same') and 'two' (provider 'same'), so a call of 'lookup' is ambiguous: call 'one/lookup' or 'two/lookup', " +
+        "or register a group with toolPrefix or toolNames so each has its own name (e.g. { toolgroupId: 'two', providerId: 'same', toolPrefix: 'two_' } exposes 'two_lookup'; " +
+        'on the command line: toolwright groups register two --provider same --tool-prefix two_).',
+    );
     expect((await runtime.invokeTool('two/lookup', {})).content).toEqual([{ type: 'text', text: 'two' }]);
     // Again once both groups are indexed (the reference is then resolved without a lookup round), and a malformed one.
     expect((await runtime.invokeTool('one/lookup', {})).content).toEqual([{ type: 'text', text: 'one' }]);
@@ -364,7 +368,7 @@ describe('resolveAgentToolGroups (fact 54)', () => {
     const provider: ToolGroupProvider = { id: 'clash', listTools: () => [{ name: 'search', description: '', inputSchema: { type: 'object' } }], invoke: () => ({ content: [] }) };
     runtime.registerProvider(provider).registerToolGroup({ toolgroupId: 'web', providerId: 'clash' });
     await expect(resolveAgentToolGroups(runtime, ['mcp::docs', 'web'])).rejects.toThrow(
-      "Tool 'search' already exists: both tool group 'mcp::docs' and tool group 'web' provide it. Expose only one, e.g. 'mcp::docs/search', or drop one group.",
+      "Tool 'search' already exists: both tool group 'mcp::docs' and tool group 'web' provide it. Expose only one, e.g. 'mcp::docs/search', drop one group, or register one of them with toolPrefix or toolNames so each has its own name (toolwright groups register web --provider … --tool-prefix PREFIX).",
     );
   });
 });
@@ -399,11 +403,11 @@ describe('per-tool status beside per-group status (PR #2544 review)', () => {
         'a',
         { state: 'ready', toolCount: 2 },
         [
-          { name: 'lookup', state: 'ambiguous', error: "Also provided by tool group 'b'; call it as 'a/lookup'." },
+          { name: 'lookup', state: 'ambiguous', error: "Also provided by tool group 'b'; call it as 'a/lookup', or register the group with toolPrefix or toolNames to give it its own name." },
           { name: 'ping', state: 'failing', errorCode: 5, error: 'Could not connect to the ping service (ECONNREFUSED).' },
         ],
       ],
-      ['b', { state: 'ready', toolCount: 1 }, [{ name: 'lookup', state: 'ambiguous', error: "Also provided by tool group 'a'; call it as 'b/lookup'." }]],
+      ['b', { state: 'ready', toolCount: 1 }, [{ name: 'lookup', state: 'ambiguous', error: "Also provided by tool group 'a'; call it as 'b/lookup', or register the group with toolPrefix or toolNames to give it its own name." }]],
     ]);
     // A call that was the caller's fault (bad arguments) does not change the status; a good call clears it.
     expect((await runtime.invokeTool('a/ping', [] as never)).errorCode).toBe(2);
