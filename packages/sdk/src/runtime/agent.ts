@@ -440,8 +440,11 @@ export class Agent implements CallEnvironment {
   /**
    * Finishes calls left pending in deferred mode (`ToolCallResult.pending`, plain JSON, from this
    * process or another) with the user's answers by tool-call id; a call without an answer is asked
-   * again or stays pending. The current rules decide first. Rejects only for malformed pending
-   * JSON or answers (`INVALID_ARGUMENTS`) or an agent without a policy (`INVALID_SPEC`).
+   * again or stays pending. The current rules decide first. Each approval envelope must come from
+   * this conversation unmodified (its MAC binds call id, tool, arguments and conversation) and is
+   * answered once: an altered, foreign, MAC-less or already answered one rejects with
+   * `PERMISSION_DENIED` and nothing runs. Also rejects for malformed pending JSON or answers
+   * (`INVALID_ARGUMENTS`) or an agent without a policy (`INVALID_SPEC`).
    */
   resume(pending: readonly PendingApproval[], answers: Record<string, ApprovalAnswer>, options?: CallOptions): Promise<ToolCallResult[]> {
     return resumeCalls(this, this.policyRuntime, pending, answers, options);
