@@ -20,6 +20,28 @@ function expandHome(content: string): string {
   return content.startsWith('~/') ? `${homedir()}/${content.slice(2)}` : content;
 }
 
+/** A path prepared for rule matching: absolute, and relative to the working directory with `/` separators (undefined when outside it). */
+export interface RulePath {
+  /** The absolute path. */
+  abs: string;
+  /** The path relative to the working directory, or undefined when it is the directory itself or outside it. */
+  rel: string | undefined;
+}
+
+/** `path` prepared once for matching several rules (see {@link matchPathRule}). */
+export function rulePathOf(path: string, workingDir: string, ignoreCase = false): RulePath {
+  const rel = ignoreCase ? relative(workingDir.toLowerCase(), path.toLowerCase()) : relative(workingDir, path);
+  const outside = rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  return { abs: path, rel: outside ? undefined : sep === '/' ? rel : rel.split(sep).join('/') };
+}
+
+/** {@link matchPathRule} for a prepared path. */
+export function matchesRulePath(content: string, path: RulePath, ignoreCase = false): boolean {
+  const pattern = expandHome(content);
+  if (isAbsolute(pattern)) return matcherOf(pattern, ignoreCase)(path.abs);
+  return path.rel !== undefined && matcherOf(pattern, ignoreCase)(path.rel);
+}
+
 /**
  * True when a path rule's content covers `path` (absolute): an absolute glob (`/tmp/**`, `~/notes/**`)
  * is matched against the path itself; a relative one (`src/**`, `config.json`) against the path
@@ -27,11 +49,7 @@ function expandHome(content: string): string {
  * `ignoreCase` compares as a file system that ignores case does.
  */
 export function matchPathRule(content: string, path: string, workingDir: string, ignoreCase = false): boolean {
-  const pattern = expandHome(content);
-  if (isAbsolute(pattern)) return matcherOf(pattern, ignoreCase)(path);
-  const rel = ignoreCase ? relative(workingDir.toLowerCase(), path.toLowerCase()) : relative(workingDir, path);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return false;
-  return matcherOf(pattern, ignoreCase)(rel.split(sep).join('/'));
+  return matchesRulePath(content, rulePathOf(path, workingDir, ignoreCase), ignoreCase);
 }
 
 const GLOB_SPECIALS = /[*?[\]{}()!+@\\]/g;

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import { allowDecision, askDecision, denyDecision, isInsideDirectories, passthroughDecision } from '@toolwright/sdk';
+import { allowDecision, askDecision, denyDecision, passthroughDecision } from '@toolwright/sdk';
 import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk';
-import { dangerousEntry, fileSystemIgnoresCase, realPathOf } from '@toolwright/sdk/internal';
+import { dangerousEntry, fileSystemIgnoresCase, isWithin, realPathOf } from '@toolwright/sdk/internal';
 import type { FileEditorAction } from './declarations.js';
-import { matchPathRule, realPathRule, suggestPathRule } from './path-rule.js';
+import { matchesRulePath, realPathRule, rulePathOf, suggestPathRule } from './path-rule.js';
+import type { RulePath } from './path-rule.js';
 
 export { matchPathRule, realPathRule, suggestPathRule } from './path-rule.js';
 
@@ -25,9 +26,21 @@ interface TwoPaths {
   real: string;
 }
 
+/** What one check learns about the call's paths, computed once and shared by every rule it matches. */
+interface CheckMemo<A> {
+  action: A;
+  paths: TwoPaths[];
+  /** The paths prepared for rules: as written (against the working directory) and as resolved (against its real location). */
+  forRules?: Array<{ written: RulePath; real: RulePath }>;
+  /** Rule contents as they apply to real paths. */
+  realRules: Map<string, string>;
+  /** The real locations of the working directories, by directory. */
+  realDirs: Map<string, string>;
+}
+
 /**
  * Permissions of a tool that works on file paths (AgentScope's Write/Edit contract, with its holes
- * fixed). Every decision looks at each path as written AND as resolved ({@link realPathOf}: links
+ * fixed). Every decision looks at each path as written AND as resolved (`realPathOf`: links
  * followed, dangling ones too), so a link cannot smuggle a write past a rule:
  * - `confineWrites`: a write outside the working directories (either form) is denied, in every mode;
  * - a protected (dangerous) file or directory in either form gives a safety ask that allow rules
@@ -45,30 +58,40 @@ export function pathPermissions<A>(options: PathPermissionsOptions<A>): ToolPerm
   // The engine asks matchRule once per rule about the same call: resolve its paths once per
   // check (the engine's check is synchronous; the memo is dropped at the next microtask, so a
   // later check of the same action sees the file system as it is then).
-  let last: { action: A; paths: TwoPaths[] } | undefined;
-  const pathsWithReal = (action: A): TwoPaths[] => {
-    if (last?.action === action) return last.paths;
+  let memo: CheckMemo<A> | undefined;
+  const memoOf = (action: A): CheckMemo<A> => {
+    if (memo?.action === action) return memo;
+    if (memo === undefined) queueMicrotask(() => (memo = undefined));
     const paths = pathsOf(action).map((written) => ({ written, real: realPathOf(written) }));
-    if (last === undefined) queueMicrotask(() => (last = undefined));
-    last = { action, paths };
-    return paths;
+    return (memo = { action, paths, realRules: new Map(), realDirs: new Map() });
+  };
+  const realOf = (m: CheckMemo<A>, dir: string): string => {
+    let real = m.realDirs.get(dir);
+    if (real === undefined) m.realDirs.set(dir, (real = realPathOf(dir)));
+    return real;
+  };
+  const inside = (m: CheckMemo<A>, p: TwoPaths, dirs: readonly string[]): boolean => {
+    const nocase = ignoreCase();
+    const realDirs = dirs.map((d) => realOf(m, d));
+    return dirs.some((d, i) => isWithin(p.written, d, nocase) || isWithin(p.written, realDirs[i]!, nocase)) && realDirs.some((d) => isWithin(p.real, d, nocase));
   };
   return {
     isReadOnly: options.isReadOnly,
     checkPermissions(action: A, context: PermissionContext): PermissionDecision {
       if (options.isReadOnly(action)) return passthroughDecision();
-      const paths = pathsWithReal(action);
+      const m = memoOf(action);
       const dirs = context.workingDirectories;
       if (context.confineWrites) {
-        const outside = paths.find((p) => !isInsideDirectories(p.written, dirs, ignoreCase()));
+        const outside = m.paths.find((p) => !inside(m, p, dirs));
         if (outside) return denyDecision({ reason: 'tool', message: confinedMessage(outside, dirs) });
       }
-      const protection = context.protectedPaths ?? {};
-      for (const { written, real } of paths) {
-        const hit = dangerousEntry(written, protection) ?? dangerousEntry(real, protection);
+      const protection = context.protectedPaths || undefined;
+      for (const { written, real } of m.paths) {
+        const asWritten = dangerousEntry(written, protection);
+        const hit = asWritten ?? (real === written ? undefined : dangerousEntry(real, protection));
         if (!hit) continue;
         const where = hit.kind === 'file' ? 'a protected file' : 'inside a protected directory';
-        const through = dangerousEntry(written, protection) ? '' : ` (through a symbolic link to '${real}')`;
+        const through = asWritten ? '' : ` (through a symbolic link to '${real}')`;
         return askDecision({
           reason: 'safety',
           bypassImmune: true,
@@ -77,20 +100,24 @@ export function pathPermissions<A>(options: PathPermissionsOptions<A>): ToolPerm
           suggestedRules: [],
         });
       }
-      if ((context.mode === 'acceptEdits' || context.mode === 'dontAsk') && paths.length > 0 && paths.every((p) => isInsideDirectories(p.written, dirs, ignoreCase()))) {
+      if ((context.mode === 'acceptEdits' || context.mode === 'dontAsk') && m.paths.length > 0 && m.paths.every((p) => inside(m, p, dirs))) {
         return allowDecision({ message: `Edits inside the working directories are allowed in ${context.mode} mode.` });
       }
       return passthroughDecision();
     },
     matchRule(content: string, action: A, behavior: RuleBehavior): boolean {
-      const paths = pathsWithReal(action);
+      const m = memoOf(action);
       const nocase = ignoreCase();
-      const realContent = realPathRule(content);
-      const realDir = realPathOf(workingDir);
-      const writtenHit = (p: TwoPaths): boolean => matchPathRule(content, p.written, workingDir, nocase);
-      const realHit = (p: TwoPaths): boolean => matchPathRule(realContent, p.real, realDir, nocase);
-      if (behavior === 'allow') return paths.length > 0 && paths.every((p) => writtenHit(p) && realHit(p));
-      return paths.some((p) => writtenHit(p) || realHit(p));
+      if (!m.forRules) {
+        const realDir = realOf(m, workingDir);
+        m.forRules = m.paths.map((p) => ({ written: rulePathOf(p.written, workingDir, nocase), real: rulePathOf(p.real, realDir, nocase) }));
+      }
+      let realContent = m.realRules.get(content);
+      if (realContent === undefined) m.realRules.set(content, (realContent = realPathRule(content)));
+      const writtenHit = (p: { written: RulePath }): boolean => matchesRulePath(content, p.written, nocase);
+      const realHit = (p: { real: RulePath }): boolean => matchesRulePath(realContent, p.real, nocase);
+      if (behavior === 'allow') return m.forRules.length > 0 && m.forRules.every((p) => writtenHit(p) && realHit(p));
+      return m.forRules.some((p) => writtenHit(p) || realHit(p));
     },
     suggestRules(action: A): string[] {
       return [...new Set(pathsOf(action).map((p) => suggestPathRule(p, workingDir)))];

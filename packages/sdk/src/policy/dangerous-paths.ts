@@ -31,20 +31,41 @@ function segmentsOf(path: string): string[] {
   return path.toLowerCase().split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
 }
 
-function endsWithSegments(segments: readonly string[], entry: string): boolean {
-  const tail = segmentsOf(entry);
-  if (tail.length === 0 || tail.length > segments.length) return false;
+/** An entry with its lower-case segments, split once. */
+interface PreparedEntry {
+  entry: string;
+  segments: readonly string[];
+}
+
+function prepare(entries: readonly string[]): PreparedEntry[] {
+  return entries.map((entry) => ({ entry, segments: segmentsOf(entry) })).filter((e) => e.segments.length > 0);
+}
+
+function endsWithSegments(segments: readonly string[], tail: readonly string[]): boolean {
+  if (tail.length > segments.length) return false;
   const offset = segments.length - tail.length;
   return tail.every((s, i) => segments[offset + i] === s);
 }
 
-function containsSegments(segments: readonly string[], entry: string): boolean {
-  const run = segmentsOf(entry);
-  if (run.length === 0) return false;
+function containsSegments(segments: readonly string[], run: readonly string[]): boolean {
   for (let start = 0; start + run.length <= segments.length; start++) {
     if (run.every((s, i) => segments[start + i] === s)) return true;
   }
   return false;
+}
+
+const BUILT_IN = { files: prepare(DANGEROUS_FILES), directories: prepare(DANGEROUS_DIRECTORIES) };
+/** The lists with an options object's additions, prepared once per options object. */
+const withAdditions = new WeakMap<DangerousPathOptions, typeof BUILT_IN>();
+
+function listsOf(options: DangerousPathOptions): typeof BUILT_IN {
+  if (!options.files?.length && !options.directories?.length) return BUILT_IN;
+  let lists = withAdditions.get(options);
+  if (!lists) {
+    lists = { files: [...BUILT_IN.files, ...prepare(options.files ?? [])], directories: [...BUILT_IN.directories, ...prepare(options.directories ?? [])] };
+    withAdditions.set(options, lists);
+  }
+  return lists;
 }
 
 /** The dangerous entry `path` touches, and whether it is a file or a directory entry. */
@@ -63,11 +84,12 @@ export interface DangerousEntry {
  */
 export function dangerousEntry(path: string, options: DangerousPathOptions = {}): DangerousEntry | undefined {
   const segments = segmentsOf(path);
-  for (const entry of [...DANGEROUS_FILES, ...(options.files ?? [])]) {
-    if (endsWithSegments(segments, entry)) return { entry, kind: 'file' };
+  const lists = listsOf(options);
+  for (const { entry, segments: tail } of lists.files) {
+    if (endsWithSegments(segments, tail)) return { entry, kind: 'file' };
   }
-  for (const entry of [...DANGEROUS_DIRECTORIES, ...(options.directories ?? [])]) {
-    if (containsSegments(segments, entry)) return { entry, kind: 'directory' };
+  for (const { entry, segments: run } of lists.directories) {
+    if (containsSegments(segments, run)) return { entry, kind: 'directory' };
   }
   return undefined;
 }
