@@ -143,8 +143,9 @@ describe('toolwright serve --http sessions', () => {
     const a = await connect(url);
     const b = await connect(url);
     await terminal(a, 'cd /tmp && export TW_SESSION=alpha');
-    expect(await terminal(a, 'echo "$PWD:$TW_SESSION"')).toContain('/tmp:alpha');
-    expect(await terminal(b, 'echo "$PWD:${TW_SESSION:-unset}"')).toContain(`${ROOT}:unset`);
+    // Without $-expansions, which are safety asks no allow rule silences (nobody to ask here).
+    expect(await terminal(a, 'pwd; printenv TW_SESSION || echo unset')).toMatch(/\/tmp\s+alpha/);
+    expect(await terminal(b, 'pwd; printenv TW_SESSION || echo unset')).toMatch(new RegExp(`${ROOT}\\s+unset`));
   }, 30_000);
 
   it('shares one conversation between sessions with --shared-state', async () => {
@@ -152,6 +153,6 @@ describe('toolwright serve --http sessions', () => {
     const a = await connect(url);
     const b = await connect(url);
     await terminal(a, 'cd /tmp && export TW_SESSION=alpha');
-    expect(await terminal(b, 'echo "$PWD:${TW_SESSION:-unset}"')).toContain('/tmp:alpha');
+    expect(await terminal(b, 'pwd; printenv TW_SESSION || echo unset')).toMatch(/\/tmp\s+alpha/);
   }, 30_000);
 });
