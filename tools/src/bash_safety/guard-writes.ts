@@ -5,6 +5,7 @@ import { confinedWritesProblem } from './confined-writes.js';
 import type { DangerousPathLists } from './dangerous-path.js';
 import { dangerousTarget } from './dangerous-path.js';
 import { gitConfigTargets } from './git-config-targets.js';
+import { outputFlagTargets } from './output-flag-targets.js';
 import { isReadOnlyCommand } from './read-only-command.js';
 import type { SimpleCommand } from './simple-command.js';
 
@@ -40,8 +41,8 @@ function listsWith(base: DangerousPathLists, added: ProtectedPaths | undefined):
  * earlier ask that `bypass` skips can hide them: under `confineWrites` a write outside the
  * working directories is denied; a write to a protected path (as written, or through a
  * symbolic link) is a safety ask naming the entry (held in every mode unless protection is off).
- * Targets: redirections, the file commands' operands, `sed -i`, `dd of=`, and the file a
- * writing `git config` changes. Undefined when neither applies.
+ * Targets: redirections, the file commands' operands, `sed -i`, `dd of=`, output options
+ * (`curl -o`, `wget -O`, `sort -o`, `tar -C`…), and the file a writing `git config` changes. Undefined when neither applies.
  */
 export function guardWrites(commands: readonly SimpleCommand[], base: DangerousPathLists, context: GuardWritesContext): BashVerdict | undefined {
   if (context.confineWrites) {
@@ -51,7 +52,7 @@ export function guardWrites(commands: readonly SimpleCommand[], base: DangerousP
   }
   const lists = listsWith(base, context.protectedPaths === false ? undefined : context.protectedPaths);
   for (const simple of commands) {
-    const targets = commandTargets(simple);
+    const targets = [...commandTargets(simple), ...outputFlagTargets(simple)];
     const config = gitConfigTargets(simple);
     if (config.length > 0 && !isReadOnlyCommand(simple)) targets.push(...config);
     const hit = dangerousTarget(targets, simple.cwd, lists);
