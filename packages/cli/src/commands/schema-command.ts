@@ -8,7 +8,7 @@ import { unknownTool, withToolset } from './command-context.js';
 /** The formats `schema --format` takes. */
 export const SCHEMA_FORMATS: readonly ToolFormat[] = ['openai', 'responses', 'anthropic', 'gemini', 'mcp'];
 
-/** One tool in a provider's format. */
+/** One tool in a provider's format; `undefined` when the format cannot offer it (see `ToolDefinition.toGeminiTool`). */
 export function exportTool(tool: ToolDefinition, format: ToolFormat, options: ExportOptions): unknown {
   switch (format) {
     case 'openai':
@@ -46,7 +46,7 @@ export function schemaCommand(context: CommandContext): Promise<ExitCode> {
   const options: ExportOptions = { strict: flag(line.values, 'strict'), securityRisk: flag(line.values, 'security-risk'), summary: flag(line.values, 'summary') };
   return withToolset(context, async (toolset) => {
     const tools = line.positionals.length === 0 ? toolset.tools() : line.positionals.map((name) => toolset.tool(name) ?? throwUnknown(name));
-    term.out(JSON.stringify(tools.map((tool) => exportTool(tool, format, options)), null, 2));
+    term.out(JSON.stringify(tools.map((tool) => exportTool(tool, format, options)).filter((exported) => exported !== undefined), null, 2));
     return ExitCode.OK;
 
     function throwUnknown(name: string): never {

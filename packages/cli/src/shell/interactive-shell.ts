@@ -52,7 +52,7 @@ async function runLine(line: Exclude<ShellLine, { kind: 'exit' }>, toolset: Tool
       if (unknown !== undefined) return term.err(c.red(escapeControlChars(unknownToolText(unknown, toolset))));
       const tools = line.tools.length === 0 ? toolset.tools() : line.tools.map((name) => toolset.tool(name)!);
       const options = { strict: line.strict, securityRisk: line.securityRisk, summary: line.summary };
-      term.out(JSON.stringify(tools.map((tool) => exportTool(tool, line.format, options)), null, 2));
+      term.out(JSON.stringify(tools.map((tool) => exportTool(tool, line.format, options)).filter((exported) => exported !== undefined), null, 2));
       return;
     }
     case 'call': {

@@ -384,12 +384,16 @@ export class Agent implements CallEnvironment {
    * Every tool of this turn's view ({@link Agent.view}) in a provider format, from the tools'
    * cached exports. Does not start a turn: call {@link Agent.startTurn} first (each turn), so the
    * toolsets and `visible` are asked again; exporting twice in one turn gives the same tools.
+   * A tool the format cannot offer is left out (Gemini: a required argument its schema cannot
+   * describe), with a warning to `options.onWarning`.
    */
   toolSchemas(format: ToolFormat, options: ExportOptions = {}): unknown[] {
     const exporter = exporterFor(format);
+    // A tool the format cannot offer (Gemini: a required argument it cannot describe) is left out; onWarning says why.
     return this.view
       .tools()
-      .map((tool) => exporter(tool, options));
+      .map((tool) => exporter(tool, options))
+      .filter((exported) => exported !== undefined);
   }
 
   /**

@@ -25,6 +25,8 @@ const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !==
 interface Context {
   root: JsonSchema;
   problems: SchemaProblem[];
+  /** Paths of values every valid call must carry that were left out. */
+  undescribed: string[];
 }
 
 /**
@@ -34,14 +36,16 @@ interface Context {
  * lists become `anyOf`, non-string enum values move into the description, tuples become arrays.
  *
  * Values Gemini cannot describe (free-form objects and records, recursive references, arrays of
- * them) are left out: an optional property is dropped, a required one too (the validator then
- * names it if the model omits it), and each drop is pushed to `problems`. Returns `undefined` when
- * nothing is left of the root object (a tool without arguments: omit `parameters`). Never
- * modifies its input.
+ * them) are left out and each drop is pushed to `problems`. A left-out value that every valid
+ * call must carry (a required property of the root, of a required object, of the items of a
+ * non-empty array, and so on down; not below a nullable value or one `anyOf` branch) is also
+ * pushed to `undescribed`: a Gemini model cannot make a call the validator accepts, so exports
+ * do not offer such a tool to Gemini. Returns `undefined` when nothing is left of the root object
+ * (a tool without arguments: omit `parameters`). Never modifies its input.
  */
-export function toGeminiSchema(schema: JsonSchema, problems: SchemaProblem[] = []): JsonSchema | undefined {
-  const ctx: Context = { root: schema, problems };
-  const out = geminiNode(schema, '#', ctx, []);
+export function toGeminiSchema(schema: JsonSchema, problems: SchemaProblem[] = [], undescribed: string[] = []): JsonSchema | undefined {
+  const ctx: Context = { root: schema, problems, undescribed };
+  const out = geminiNode(schema, '#', ctx, [], true);
   if (!out) return undefined;
   if (out.type === 'object' && (!out.properties || Object.keys(out.properties).length === 0)) return undefined;
   for (const name of Object.keys(out.properties ?? {})) {
@@ -76,7 +80,8 @@ function anyScalar(description: unknown): JsonSchema {
   return out;
 }
 
-function geminiNode(input: unknown, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
+/** `mandatory`: every valid call carries a value here (so leaving out a required property makes the tool uncallable). */
+function geminiNode(input: unknown, path: string, ctx: Context, stack: readonly string[], mandatory: boolean): JsonSchema | undefined {
   if (input === true || (isObject(input) && Object.keys(input).every((k) => k === 'description' || k === 'title'))) {
     return anyScalar(isObject(input) ? input.description : undefined);
   }
@@ -102,31 +107,32 @@ function geminiNode(input: unknown, path: string, ctx: Context, stack: readonly 
     refs = [...stack, ref];
   }
   const node = flattenComposition(raw, path, { resolve: (r) => resolve(ctx, r), oneOf: 'always', problems: ctx.problems });
-  return Array.isArray(node.anyOf) ? geminiAnyOf(node, path, ctx, refs) : geminiTyped(node, path, ctx, refs);
+  return Array.isArray(node.anyOf) ? geminiAnyOf(node, path, ctx, refs, mandatory) : geminiTyped(node, path, ctx, refs, mandatory);
 }
 
-function geminiAnyOf(node: JsonSchema, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
-  const { anyOf, description, ...siblings } = node;
+function geminiAnyOf(node: JsonSchema, path: string, ctx: Context, stack: readonly string[], mandatory: boolean): JsonSchema | undefined {
+  const { anyOf, description, default: defaultValue, ...siblings } = node;
   const shared = Object.keys(siblings).length > 0 ? siblings : undefined;
   const branches: JsonSchema[] = [];
-  let nullable = false;
-  (anyOf as unknown[]).forEach((branch, i) => {
-    if (isObject(branch) && branch.type === 'null') {
-      nullable = true;
-      return;
-    }
+  const list = anyOf as unknown[];
+  const nullable = list.some((branch) => isObject(branch) && branch.type === 'null');
+  // A call may take any other branch, or null: only a lone branch must be described whole.
+  const lone = mandatory && !nullable && list.length === 1;
+  list.forEach((branch, i) => {
+    if (isObject(branch) && branch.type === 'null') return;
     const b = shared && isObject(branch) ? { allOf: [shared, branch] } : branch;
-    const converted = geminiNode(b, pointer(path, 'anyOf', i), ctx, stack);
+    const converted = geminiNode(b, pointer(path, 'anyOf', i), ctx, stack, lone);
     if (converted) branches.push(converted);
   });
   if (branches.length === 0) return undefined;
   const out: JsonSchema = branches.length === 1 ? { ...branches[0]! } : { anyOf: branches };
   if (typeof description === 'string') out.description = description;
   if (nullable) out.nullable = true;
+  if (defaultValue !== undefined) out.default = defaultValue;
   return out;
 }
 
-function geminiTyped(node: JsonSchema, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
+function geminiTyped(node: JsonSchema, path: string, ctx: Context, stack: readonly string[], mandatory: boolean): JsonSchema | undefined {
   const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
   let types: string[] = Array.isArray(node.type) ? [...node.type] : typeof node.type === 'string' ? [node.type] : [];
   if (types.length === 0 && values) types = [...new Set(values.map(typeOfValue))];
@@ -149,16 +155,17 @@ function geminiTyped(node: JsonSchema, path: string, ctx: Context, stack: readon
     const branches: JsonSchema[] = [];
     for (const t of types) {
       const own = values?.filter((v) => typeOfValue(v) === t || (t === 'number' && typeof v === 'number'));
-      const branchSchema: JsonSchema = { ...node, type: t as JsonSchemaType, description: undefined, nullable: undefined };
+      const branchSchema: JsonSchema = { ...node, type: t as JsonSchemaType, description: undefined, nullable: undefined, default: undefined };
       delete branchSchema.const;
       if (values) branchSchema.enum = own;
-      const converted = geminiTyped(branchSchema, path, ctx, stack);
+      const converted = geminiTyped(branchSchema, path, ctx, stack, false);
       if (converted) branches.push(converted);
     }
     if (branches.length === 0) return undefined;
     const out: JsonSchema = branches.length === 1 ? branches[0]! : { anyOf: branches };
     if (typeof node.description === 'string') out.description = node.description;
     if (nullable) out.nullable = true;
+    if (node.default !== undefined) out.default = node.default;
     return out;
   }
   const type = types[0] as JsonSchemaType;
@@ -187,7 +194,8 @@ function geminiTyped(node: JsonSchema, path: string, ctx: Context, stack: readon
       if (tuple.maxItems !== undefined) out.maxItems = tuple.maxItems;
       appendHint(out, tuple.hint);
     }
-    const items = itemSchema === undefined ? anyScalar(undefined) : geminiNode(itemSchema, pointer(path, tuple ? 'prefixItems' : 'items'), ctx, stack);
+    const minItems = typeof out.minItems === 'number' ? out.minItems : 0;
+    const items = itemSchema === undefined ? anyScalar(undefined) : geminiNode(itemSchema, pointer(path, tuple ? 'prefixItems' : 'items'), ctx, stack, mandatory && !nullable && minItems > 0);
     if (!items) {
       ctx.problems.push({ path, message: 'is an array of values Gemini cannot describe; left out.' });
       return undefined;
@@ -195,18 +203,22 @@ function geminiTyped(node: JsonSchema, path: string, ctx: Context, stack: readon
     out.items = items;
     for (const sentence of constraintHints(node, new Set(['uniqueItems']))) appendHint(out, sentence);
   }
-  if (type === 'object') return geminiObject(node, out, path, ctx, stack);
+  if (type === 'object') return geminiObject(node, out, path, ctx, stack, mandatory && !nullable);
   return out;
 }
 
-function geminiObject(node: JsonSchema, out: JsonSchema, path: string, ctx: Context, stack: readonly string[]): JsonSchema | undefined {
+function geminiObject(node: JsonSchema, out: JsonSchema, path: string, ctx: Context, stack: readonly string[], mandatory: boolean): JsonSchema | undefined {
   const declared = isObject(node.properties) ? (node.properties as Record<string, unknown>) : {};
   const required = new Set(Array.isArray(node.required) ? node.required : []);
   const properties: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(declared)) {
-    const converted = geminiNode(schema, pointer(path, 'properties', name), ctx, stack);
+    const at = pointer(path, 'properties', name);
+    const converted = geminiNode(schema, at, ctx, stack, mandatory && required.has(name));
     if (converted) properties[name] = converted;
-    else if (required.has(name)) ctx.problems.push({ path: pointer(path, 'properties', name), message: 'is required but cannot be described for Gemini; the model is not told about it.' });
+    else if (required.has(name)) {
+      ctx.problems.push({ path: at, message: 'is required but cannot be described for Gemini; a Gemini model cannot send it.' });
+      if (mandatory) ctx.undescribed.push(at);
+    }
   }
   const extra = node.additionalProperties;
   if (Object.keys(properties).length === 0) {

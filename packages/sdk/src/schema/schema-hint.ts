@@ -42,3 +42,11 @@ export function constraintHints(schema: JsonSchema, keywords: ReadonlySet<string
   if (keywords.has('format') && typeof schema.format === 'string') out.push(`Format: ${schema.format}.`);
   return out;
 }
+
+/**
+ * The sentence that carries a `default` an export cannot keep (`Default: false.`), so the model
+ * still knows what leaving the value out means. `undefined` when the schema declares none.
+ */
+export function defaultHint(schema: JsonSchema): string | undefined {
+  return schema.default === undefined ? undefined : `Default: ${JSON.stringify(schema.default)}.`;
+}

@@ -1,6 +1,6 @@
 import { flattenComposition } from './flatten-composition.js';
 import type { JsonSchema, JsonSchemaType } from './json-schema.js';
-import { appendHint, constraintHints } from './schema-hint.js';
+import { appendHint, constraintHints, defaultHint } from './schema-hint.js';
 import { pointer } from './schema-problem.js';
 import type { SchemaProblem } from './schema-problem.js';
 import { checkStrictLimits } from './strict-limits.js';
@@ -33,8 +33,9 @@ interface Context {
  * (`additionalProperties: false`) with every property required, optional ones made nullable (the
  * validator turns `null` back into "absent"); `allOf` and `$ref`-with-siblings merged, `oneOf`
  * turned into `anyOf` where the branches exclude each other, tuples into arrays, `const` into
- * `enum`; keywords strict mode lacks (lengths, uniqueness, unsupported formats) moved into the
- * description; annotations it lacks dropped; recursive `$defs` transformed alike.
+ * `enum`; keywords strict mode lacks (lengths, uniqueness, unsupported formats, `default`) moved
+ * into the description (`Default: false.`); annotations it lacks dropped; recursive `$defs`
+ * transformed alike.
  *
  * What cannot be made strict (free-form objects and records below the root, `not`/`if`, typeless
  * values, overlapping `oneOf`, a non-object root, size limits) is pushed to `problems` with its
@@ -120,7 +121,14 @@ function strictNode(input: unknown, path: string, ctx: Context): JsonSchema {
 
   const hinted = typeof node.format === 'string' && !OPENAI_STRICT_FORMATS.has(node.format) ? HINTED_AND_FORMAT : HINTED;
   for (const sentence of constraintHints(node, hinted)) appendHint(out, sentence);
+  hintDefault(node, out);
   return out;
+}
+
+/** Strict mode has no `default`: the description says it instead. */
+function hintDefault(node: JsonSchema, out: JsonSchema): void {
+  const sentence = defaultHint(node);
+  if (sentence) appendHint(out, sentence);
 }
 
 function impliedTypes(node: JsonSchema): JsonSchemaType[] {
@@ -131,12 +139,13 @@ function impliedTypes(node: JsonSchema): JsonSchemaType[] {
 
 function strictAnyOf(node: JsonSchema, out: JsonSchema, path: string, ctx: Context): JsonSchema {
   // Keywords beside anyOf apply to every branch (anyOf(b1, b2) ∧ s = anyOf(b1 ∧ s, b2 ∧ s)).
-  const { anyOf, description: _d, ...siblings } = node;
+  const { anyOf, description: _d, default: _default, ...siblings } = node;
   const shared = Object.keys(siblings).length > 0 ? siblings : undefined;
   out.anyOf = (anyOf as unknown[]).map((branch, i) => {
     const b = shared && isObject(branch) ? { allOf: [shared, branch] } : branch;
     return strictNode(b, pointer(path, 'anyOf', i), ctx);
   });
+  hintDefault(node, out);
   return out;
 }
 
@@ -145,7 +154,7 @@ function strictAnyOf(node: JsonSchema, out: JsonSchema, path: string, ctx: Conte
  * (the guide shows type lists only as `[T, "null"]`).
  */
 function strictTypeList(node: JsonSchema, out: JsonSchema, types: JsonSchemaType[], values: unknown[] | undefined, path: string, ctx: Context): JsonSchema {
-  const { description: _d, nullable: _n, const: _c, ...rest } = node;
+  const { description: _d, nullable: _n, const: _c, default: _default, ...rest } = node;
   const branches: JsonSchema[] = [];
   for (const type of types) {
     if (type === 'null') continue;
@@ -156,6 +165,7 @@ function strictTypeList(node: JsonSchema, out: JsonSchema, types: JsonSchemaType
   }
   if (types.includes('null') || node.nullable === true) branches.push({ type: 'null' });
   out.anyOf = branches;
+  hintDefault(node, out);
   return out;
 }
 

@@ -185,10 +185,27 @@ export function toAnthropicTool(tool: ExportableTool, options: ExportOptions = {
  * A Gemini function declaration in its OpenAPI-subset schema (`strict` does not apply);
  * `parameters` is left out for a tool without arguments. What Gemini cannot describe is left out
  * and reported as a warning.
+ *
+ * `undefined` when a Gemini model could not call the tool at all: a value every valid call must
+ * carry (a required argument, or a required field of one) cannot be described in Gemini's schema
+ * subset (an untyped or free-form object, a record, a recursive reference), so every call would
+ * be refused by the validator. The tool is then not exported for Gemini, and the warning says so
+ * and names each such JSON path; lists of exports (`Agent.toolSchemas('gemini')`, the CLI's
+ * `schema --format gemini`) leave the tool out.
  */
-export function toGeminiTool(tool: ExportableTool, options: ExportOptions = {}, warnings: ExportWarning[] = []): GeminiFunctionDeclaration {
+export function toGeminiTool(tool: ExportableTool, options: ExportOptions = {}, warnings: ExportWarning[] = []): GeminiFunctionDeclaration | undefined {
   const problems: SchemaProblem[] = [];
-  const parameters = toGeminiSchema(modelParameters(tool, options), problems);
+  const undescribed: string[] = [];
+  const parameters = toGeminiSchema(modelParameters(tool, options), problems, undescribed);
+  if (undescribed.length > 0) {
+    warnings.push({
+      tool: tool.name,
+      format: 'gemini',
+      message: `Tool '${tool.name}' is not exported for Gemini: every call needs ${undescribed.join(', ')}, which Gemini's schema cannot describe, so a Gemini model could not call it.`,
+      problems,
+    });
+    return undefined;
+  }
   if (problems.length > 0) {
     warnings.push({ tool: tool.name, format: 'gemini', message: `Tool '${tool.name}': parts of its schema cannot be described for Gemini and are left out.`, problems });
   }

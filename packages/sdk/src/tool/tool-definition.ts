@@ -395,8 +395,11 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     return this.cached('anthropic', options, () => exporters.toAnthropicTool(this, options));
   }
 
-  /** Gemini function declaration (cached per options). */
-  toGeminiTool(options: ExportOptions = {}): GeminiFunctionDeclaration {
+  /**
+   * Gemini function declaration (cached per options); `undefined` when a Gemini model could not
+   * call the tool (a required argument Gemini's schema cannot describe; `onWarning` names it).
+   */
+  toGeminiTool(options: ExportOptions = {}): GeminiFunctionDeclaration | undefined {
     return this.cached('gemini', options, (w) => exporters.toGeminiTool(this, options, w));
   }
 

@@ -88,3 +88,54 @@ describe('toGeminiSchema parameter names', () => {
     ]);
   });
 });
+
+describe('toGeminiSchema: values every call must carry', () => {
+  const undescribedOf = (schema: JsonSchema): string[] => {
+    const undescribed: string[] = [];
+    toGeminiSchema(schema, [], undescribed);
+    return undescribed;
+  };
+  const freeForm: JsonSchema = { type: 'object', description: 'Anything.' };
+
+  it('names a required argument Gemini cannot describe (a free-form object, a record, a recursive reference)', () => {
+    expect(undescribedOf({ type: 'object', properties: { q: { type: 'string' }, options: freeForm }, required: ['q', 'options'] })).toEqual(['#/properties/options']);
+    expect(undescribedOf({ type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['labels'] })).toEqual(['#/properties/labels']);
+    expect(
+      undescribedOf({
+        type: 'object',
+        properties: { tree: { $ref: '#/$defs/node' } },
+        required: ['tree'],
+        $defs: { node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/node' }, minItems: 1 } }, required: ['kids'] } },
+      }),
+    ).toEqual(['#/properties/tree/properties/kids', '#/properties/tree']);
+  });
+
+  it('follows required fields of required objects and of the items of non-empty arrays', () => {
+    const nested: JsonSchema = { type: 'object', properties: { config: { type: 'object', properties: { name: { type: 'string' }, extra: freeForm }, required: ['extra'] } }, required: ['config'] };
+    expect(undescribedOf(nested)).toEqual(['#/properties/config/properties/extra']);
+    const items: JsonSchema = { type: 'object', properties: { rows: { type: 'array', minItems: 1, items: { type: 'object', properties: { id: { type: 'string' }, data: freeForm }, required: ['data'] } } }, required: ['rows'] };
+    expect(undescribedOf(items)).toEqual(['#/properties/rows/items/properties/data']);
+  });
+
+  it('does not count a value a call may leave out, set to null, or send in another anyOf branch', () => {
+    expect(undescribedOf({ type: 'object', properties: { q: { type: 'string' }, options: freeForm }, required: ['q'] })).toEqual([]);
+    expect(undescribedOf({ type: 'object', properties: { config: { type: 'object', properties: { name: { type: 'string' }, extra: freeForm }, required: ['extra'] } } })).toEqual([]);
+    expect(undescribedOf({ type: 'object', properties: { config: { type: ['object', 'null'], properties: { name: { type: 'string' }, extra: freeForm }, required: ['extra'] } }, required: ['config'] })).toEqual([]);
+    expect(undescribedOf({ type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, data: freeForm }, required: ['data'] } } }, required: ['rows'] })).toEqual([]);
+    expect(undescribedOf({ type: 'object', properties: { v: { anyOf: [{ type: 'string' }, { type: 'object', properties: { a: { type: 'string' }, b: freeForm }, required: ['b'] }] } }, required: ['v'] })).toEqual([]);
+  });
+});
+
+describe('toGeminiSchema defaults', () => {
+  it('keeps default (Gemini Schema has the field) on the value, not on each anyOf or type branch', () => {
+    const schema = toGeminiSchema({
+      type: 'object',
+      properties: { includeImage: { type: 'boolean', default: false }, limit: { type: ['integer', 'string'], default: 10 }, mode: { anyOf: [{ type: 'string' }, { type: 'number' }], default: 'fast' } },
+    })!;
+    expect(schema.properties).toEqual({
+      includeImage: { type: 'boolean', default: false },
+      limit: { anyOf: [{ type: 'integer' }, { type: 'string' }], default: 10 },
+      mode: { anyOf: [{ type: 'string' }, { type: 'number' }], default: 'fast' },
+    });
+  });
+});

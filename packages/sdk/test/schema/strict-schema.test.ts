@@ -118,3 +118,48 @@ describe('toStrictSchema type lists', () => {
     expect(schema.properties?.v).toEqual({ anyOf: [{ type: 'string', pattern: '^a' }, { type: 'integer', minimum: 1 }, { type: 'null' }] });
   });
 });
+
+describe('toStrictSchema defaults', () => {
+  it('moves default into the description (strict mode has no default), like server-everything includeImage', () => {
+    const schema = toStrictSchema({
+      type: 'object',
+      properties: {
+        messageType: { type: 'string', enum: ['error', 'success', 'debug'], description: 'Type of message to demonstrate different annotation patterns' },
+        includeImage: { type: 'boolean', default: false, description: 'Whether to include an example image' },
+      },
+      required: ['messageType'],
+    });
+    expect(schema.properties?.includeImage).toEqual({ type: ['boolean', 'null'], description: 'Whether to include an example image. Default: false.' });
+    expect(JSON.stringify(schema)).not.toContain('"default"');
+  });
+
+  it('says the default of nested properties, array items, anyOf and type-list values, after the other hints', () => {
+    const problems: SchemaProblem[] = [];
+    const schema = toStrictSchema(
+      {
+        type: 'object',
+        properties: {
+          options: {
+            type: 'object',
+            properties: { depth: { type: 'integer', default: 2 }, name: { type: 'string', minLength: 1, default: 'main' } },
+            default: { depth: 2 },
+          },
+          tags: { type: 'array', items: { type: 'string', default: 'x' }, default: [] },
+          value: { anyOf: [{ type: 'string' }, { type: 'number' }], default: 'a' },
+          either: { type: ['string', 'integer'], default: 3 },
+        },
+        required: ['options', 'tags', 'value', 'either'],
+      },
+      problems,
+    );
+    expect(problems).toEqual([]);
+    const p = schema.properties!;
+    expect(p.options!.description).toBe('Default: {"depth":2}.');
+    expect(p.options!.properties!.depth!.description).toBe('Default: 2.');
+    expect(p.options!.properties!.name!.description).toBe('At least 1 character. Default: "main".');
+    expect(p.tags).toMatchObject({ description: 'Default: [].', items: { type: 'string', description: 'Default: "x".' } });
+    expect(p.value).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }], description: 'Default: "a".' });
+    expect(p.either).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }], description: 'Default: 3.' });
+    expect(JSON.stringify(schema)).not.toContain('"default"');
+  });
+});
