@@ -153,4 +153,20 @@ describe('PtySession delivers a command byte for byte, whatever it contains', ()
     expect(await run('echo still here > alive')).toBe(0);
     expect(readFileSync(join(dir, 'alive'), 'utf8')).toBe('still here\n');
   });
+
+  it('never runs what is typed into the terminal as a command, even at the prompt', async () => {
+    session.write('touch typed-at-prompt\r');
+    expect(await run('sleep 0.2')).toBe(0);
+    session.write('touch typed-after\r'); // the program has ended: nothing reads the terminal now
+    expect(await run('true')).toBe(0);
+    expect(await run('sleep 0.1')).toBe(0);
+    expect(existsSync(join(dir, 'typed-at-prompt'))).toBe(false);
+    expect(existsSync(join(dir, 'typed-after'))).toBe(false);
+    // A command that reads its input gets the terminal's, as in any terminal.
+    session.sendCommand('IFS= read -r line && printf "%s" "$line" > got');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    session.write('typed for read\r');
+    expect((await session.wait({ hardMs: 5_000 })).kind).toBe('done');
+    expect(readFileSync(join(dir, 'got'), 'utf8')).toBe('typed for read');
+  });
 });

@@ -21,6 +21,8 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
   private session?: PtySession;
   private queue: Promise<unknown> = Promise.resolve();
   private continuing = false;
+  /** True when the result being built said the shell exited (it may still be finishing its exit). */
+  private exitReported = false;
   private closed = false;
   private cwd: string;
   private readonly params: Partial<TerminalParams>;
@@ -66,8 +68,9 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
 
   /** Runs the action; a shell that exited meanwhile is replaced by a fresh one before the result goes back (which says so). */
   private async run(action: TerminalAction, ctx?: ToolContext): Promise<TerminalObservation> {
+    this.exitReported = false;
     const observation = await this.runAction(action, ctx);
-    if (this.session?.hasExited && !this.closed) {
+    if ((this.exitReported || this.session?.hasExited) && !this.closed) {
       await this.restart();
       await this.ensureSession();
     }
@@ -168,6 +171,7 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     if (options.suffix) lines.push(options.suffix);
     if (outcome.kind === 'exited') {
       lines.push(restartedText(outcome.exitCode, this.params.workingDir ?? this.state.workingDir));
+      this.exitReported = true;
       exitCode = outcome.exitCode ?? -1;
       this.cwd = this.params.workingDir ?? this.state.workingDir;
     }

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,12 +65,16 @@ function quote(text: string): string {
 
 /**
  * One interactive shell in a pseudo-terminal, run through util-linux `script` (so C-c, C-z and
- * `read` prompts behave as in a real terminal). A command is never typed: it is written to a file
- * that the shell sources (same shell, so `cd`, variables and functions persist), and only the fixed
- * line `. '<file>'` goes through the terminal, so the terminal's line editing (Ctrl-U, DEL, Ctrl-W,
- * Ctrl-V…) and bash's history expansion cannot change what runs. The prompt is a marker carrying the
- * exit code and working directory, which is how the end of a command is found; an EXIT trap marks
- * the shell's end, and a shell that ends without it (`exec`, a signal) is found by its pid.
+ * `read` prompts behave as in a real terminal). The shell does not read its commands from the
+ * terminal: its standard input is a private channel (a socket only this process writes, fd 3 of
+ * `script`), on which each command arrives as the fixed line `. '<file>' </dev/tty` (the command
+ * itself written to that file; same shell, so `cd`, variables and functions persist). The sourced
+ * command reads the terminal, so programs get their input, keys and signals from it as usual. So
+ * the terminal's line editing (Ctrl-U, DEL, Ctrl-W, Ctrl-V…) and bash's history expansion cannot
+ * change a command, and nothing typed into the terminal (input for a program that has ended) can
+ * ever run as one. The prompt is a marker carrying the exit code and working directory, which is
+ * how the end of a command is found; an EXIT trap marks the shell's end, and a shell that ends
+ * without it (`exec`, a signal) is found by its pid.
  */
 export class PtySession {
   private readonly decoder = new StringDecoder('utf8');
@@ -93,15 +98,17 @@ export class PtySession {
   readonly contained: boolean;
 
   private constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly child: ChildProcess,
     private readonly nonce: string,
     contained: boolean,
   ) {
     this.contained = contained;
     this.marker = new RegExp(`\\r?\\n?__TW${nonce}_(\\d+)_(.*?)_TW${nonce}__\\r?\\n`);
     this.exitMarker = new RegExp(`\\r?\\n?__TWX${nonce}_(\\d+)_TWX${nonce}__\\r?\\n`);
-    child.stdout.on('data', (chunk: Buffer) => this.onOutput(this.decoder.write(chunk)));
-    child.stderr.on('data', (chunk: Buffer) => this.onOutput(chunk.toString('utf8')));
+    this.terminal = child.stdin!;
+    this.commands = child.stdio[3] as Writable;
+    (child.stdout as Readable).on('data', (chunk: Buffer) => this.onOutput(this.decoder.write(chunk)));
+    (child.stderr as Readable).on('data', (chunk: Buffer) => this.onOutput(chunk.toString('utf8')));
     child.on('exit', (code) => {
       this.exited = true;
       this.exitCode = code;
@@ -111,14 +118,16 @@ export class PtySession {
       this.drained = true;
       this.wake?.();
     });
-    child.stdin.on('error', () => undefined);
+    this.terminal.on('error', () => undefined);
+    this.commands.on('error', () => undefined);
   }
 
   /** Starts the shell and waits for its first prompt. */
   static async start(options: PtySessionOptions): Promise<PtySession> {
     const nonce = randomBytes(6).toString('hex');
     const bash = /bash$/.test(basename(options.shell));
-    const shellCommand = `exec ${quote(options.shell)} ${bash ? '--noprofile --norc --noediting ' : ''}-i`;
+    // The shell's standard input is fd 3, the command channel; the terminal stays its stdout and stderr.
+    const shellCommand = `exec ${quote(options.shell)} ${bash ? '--noprofile --norc --noediting ' : ''}-i 0<&3 3<&-`;
     const prefix = options.pidNamespace === false ? undefined : pidNamespacePrefix();
     const script = ['script', '--quiet', '--return', '--echo', 'never', '--command', shellCommand, '/dev/null'];
     const argv = [...(prefix ?? []), ...script];
@@ -127,7 +136,7 @@ export class PtySession {
       // `script` runs --command with $SHELL; the command execs the real shell. The marker is inherited
       // by everything the shell starts, so close() can find processes that left its session.
       env: { ...options.env, SHELL: '/bin/sh', [SESSION_MARKER_VARIABLE]: nonce },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
     });
     const session = new PtySession(child, nonce, prefix !== undefined);
     await new Promise<void>((resolve, reject) => {
@@ -140,9 +149,9 @@ export class PtySession {
     // never runs them as a command; the exit status survives for the prompt. The EXIT trap prints
     // the exit marker with the shell's exit code.
     const ps1 = `\\n__TW${nonce}_\${?}_\${PWD}_TW${nonce}__\\n`;
-    const flush = '__tw_flush() { local s=$?; while read -r -t 0 2>/dev/null; do read -r _ || break; done; return $s; }';
+    const flush = '__tw_flush() { local s=$?; while read -r -t 0 </dev/tty 2>/dev/null; do read -r _ </dev/tty || break; done; return $s; }';
     const trap = `trap 'printf "\\n__TWX${nonce}_%s_TWX${nonce}__\\n" "$?"' EXIT`;
-    session.write(`stty -echo -onlcr cols 256 rows 200 2>/dev/null; unset HISTFILE; PS2=''; ${flush}; PROMPT_COMMAND=__tw_flush; ${trap}; PS1='${ps1}'; echo "__TWPID$$"\n`);
+    session.sendLine(`stty -echo -onlcr cols 256 rows 200 </dev/tty 2>/dev/null; unset HISTFILE; PS2=''; ${flush}; PROMPT_COMMAND=__tw_flush; ${trap}; PS1='${ps1}'; echo "__TWPID$$"\n`);
     const first = await session.wait({ hardMs: options.startTimeoutMs ?? 10_000 });
     const pid = /__TWPID(\d+)/.exec(first.output);
     if (first.kind !== 'done' || !pid) {
@@ -166,16 +175,26 @@ export class PtySession {
     return this.scratch === undefined ? undefined : join(this.scratch, 'command.sh');
   }
 
-  /** Sends raw bytes to the terminal (keys, or text for a running program). */
+  /** The terminal's input (keys, text for a running program). */
+  private readonly terminal: Writable;
+  /** The shell's standard input: the command channel. */
+  private readonly commands: Writable;
+
+  /** Sends raw bytes to the terminal (keys, or text for a running program); the shell never reads them as a command. */
   write(data: string): void {
-    if (!this.exited) this.child.stdin.write(data);
+    if (!this.exited) this.terminal.write(data);
+  }
+
+  /** Sends a line to the shell on its command channel. */
+  private sendLine(line: string): void {
+    if (!this.exited) this.commands.write(line);
   }
 
   /**
-   * Runs a command: writes it to the session's command file (0600, in a 0700 directory) and types
-   * `. '<file>'`, so the shell runs exactly these bytes whatever the terminal's line editing would
-   * have made of them. bash reads a sourced file whole before it runs it, so the next command may
-   * overwrite the file.
+   * Runs a command: writes it to the session's command file (0600, in a 0700 directory) and sends
+   * `. '<file>' </dev/tty` on the command channel, so the shell runs exactly these bytes, with the
+   * terminal as their input. bash reads a sourced file whole before it runs it, so the next command
+   * may overwrite the file.
    */
   sendCommand(command: string): void {
     this.running = true;
@@ -183,7 +202,7 @@ export class PtySession {
     this.scratch ??= mkdtempSync(join(tmpdir(), 'toolwright-terminal-'));
     const file = join(this.scratch, 'command.sh');
     writeFileSync(file, `${command}\n`, { mode: 0o600 });
-    this.write(`. ${quote(file)}\n`);
+    this.sendLine(`. ${quote(file)} </dev/tty\n`);
   }
 
   /** Interrupts the foreground program: C-c, then SIGKILL to its process group if it ignores that. */
@@ -267,9 +286,10 @@ export class PtySession {
     }
     if (this.sid > 0 && isAlive(this.shellPid)) signalAll([this.shellPid], 'SIGKILL');
     await killAndWait([...inNamespace, ...processesWithEnv(`${SESSION_MARKER_VARIABLE}=${this.nonce}`)]);
-    this.child.stdout.destroy();
-    this.child.stderr.destroy();
-    this.child.stdin.destroy();
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.terminal.destroy();
+    this.commands.destroy();
     if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });
   }
 
