@@ -50,7 +50,7 @@ describe('"always" and ask rules', () => {
     expect(existsSync(grantsFile)).toBe(false);
     expect(agent.policy!.engine.rules.filter((r) => r.behavior === 'allow')).toEqual([]);
     const audit = readFileSync(auditLog, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(audit.filter((a) => a.decision === 'always').map((a) => a.message)).toEqual([
+    expect(audit.filter((a) => a.decision === 'always').map((a) => a.note)).toEqual([
       'ask rule file_editor(src/**) matched: approved once, no rule added',
       'ask rule file_editor(src/**) matched: approved once, no rule added',
     ]);

@@ -104,7 +104,7 @@ async function answered(ctx: CallContext, asking: Asking, decision: PermissionDe
       const added = await policy.grant(rulesOf(valid, event.request, decision));
       const file = policy.grants?.path;
       if (added.length > 0) event.granted = { rules: added.map(formatRule), file: file ?? null };
-      const once = event.request.bypassImmune ? 'safety check: approved once, no rule added' : event.request.askRule !== undefined ? 'ask rule matched: approved once, no rule added' : undefined;
+      const once = event.request.bypassImmune ? 'safety check: approved once, no rule added' : event.request.askRule !== undefined ? `ask rule ${event.request.askRule} matched: approved once, no rule added` : undefined;
       policy.record({ ...base, decision: 'always', addedRules: added, grantsFile: added.length > 0 ? file : undefined, note: once });
       return next();
     }
