@@ -1,7 +1,8 @@
 /**
  * Bash safety analysis (issue 11): the cold load of the tree-sitter WASM runtime and bash grammar,
  * and one full `check()` (parse, unwrap, every safety step) per command with the cache off, on
- * single commands and on the 437-command corpus of the tools tests. Target: median ≤ 100 µs.
+ * single commands and on the command corpus of the tools tests (mean, and median per command).
+ * Target: median ≤ 100 µs.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,10 @@ export async function run(): Promise<BenchTable[]> {
   let i = 0;
   const next = (): unknown => safety.check(corpus[i++ % corpus.length]!, context);
   rows.push({ name: `check(), no cache, the ${corpus.length}-command corpus in turn`, value: timeSync(next, corpus.length * 5, 7), note: `wall; CPU ${cpuMicros(next, corpus.length * 5).toFixed(0)} µs; target ≤ 100 µs` });
+  // the target is on the median: the mean above is dominated by a few commands whose targets are globs resolved on disk
+  const perCommand = corpus.map((command) => cpuMicros(() => safety.check(command, context), 20)).sort((a, b) => a - b);
+  const quantile = (q: number): number => perCommand[Math.min(perCommand.length - 1, Math.floor(q * perCommand.length))]!;
+  rows.push({ name: `check(), no cache, median over the ${corpus.length} commands (CPU)`, value: quantile(0.5), unit: 'µs/op', target: 100, note: `p90 ${quantile(0.9).toFixed(0)} µs, max ${quantile(1).toFixed(0)} µs; target median ≤ 100 µs` });
   rows.push({ name: 'check(), same command again (cached analysis)', value: timeSync(() => cached.check('git status && npm test', context), 20_000, 7) });
   return [{ title: 'Bash safety analysis (tree-sitter-bash)', rows }];
 }
