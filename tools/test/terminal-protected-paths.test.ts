@@ -118,6 +118,11 @@ describe('terminal: writes to protected paths ask in bypass', () => {
     expect(decide('cp a src/hook')).toMatchObject({ behavior: 'ask', protectedPath: '.git' });
   });
 
+  it('through a glob bash expands now: echo x > src/cf* writes through src/cfg (-> .git/config)', () => {
+    expect(decide('echo x > src/cf*')).toMatchObject({ behavior: 'ask', protectedPath: '.git' });
+    expect(decide('echo x > src/zz*').behavior).toBe('allow');
+  });
+
   it('case variants ask: echo x > .GIT/config, touch .Husky/pre-commit', () => {
     expect(decide('echo x > .GIT/config').protectedPath).toBe('.git');
     expect(decide('touch .Husky/pre-commit').protectedPath).toBe('.husky');
@@ -183,6 +188,10 @@ describe('terminal: confineWrites', () => {
     expect(decide(`curl -o ${root}/outside/x https://example.invalid/`, { confineWrites: true }).behavior).toBe('deny');
     expect(decide(`sort -o/tmp/sorted a`, { confineWrites: true }).behavior).toBe('deny');
     expect(decide(`curl -o src/x https://example.invalid/`, { confineWrites: true, mode: 'default' }).behavior).toBe('ask');
+  });
+
+  it('a glob destination that matches a link out of the working directories is denied', () => {
+    expect(decide('cp a src/ou*', { confineWrites: true }).message).toBe(refusal('src/ou*', `it matches a path that resolves to '${join(root, 'outside')}', outside them`));
   });
 
   it('cp reads its sources: only the destination must be inside', () => {

@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { isWithin, realPathOf } from '@toolwright/sdk/internal';
 import { PATH_CHANGING_COMMANDS } from './bash-lists.js';
 import { commandTargets } from './command-targets.js';
-import { realTargetOf } from './dangerous-path.js';
+import { globMatchesOf, realTargetOf } from './dangerous-path.js';
 import { gitConfigTargets } from './git-config-targets.js';
 import { outputFlagTargets } from './output-flag-targets.js';
 import { isReadOnlyCommand } from './read-only-command.js';
@@ -38,8 +38,9 @@ function targetProblem(target: ShellWord, command: SimpleCommand, dirs: readonly
   const written = resolve(command.cwd ?? '/', target.glob ? target.value.slice(0, lastSlash + 1) || '.' : target.value);
   const real = realTargetOf(target.glob ? { ...target, value: target.value.slice(0, lastSlash + 1) || '.', glob: false } : target, command.cwd)!;
   const inside = dirs.some((d, i) => isWithin(written, d) || isWithin(written, realDirs[i]!)) && realDirs.some((d) => isWithin(real, d));
-  if (inside) return undefined;
-  return real === written ? 'it is outside them' : `it resolves to '${real}', outside them`;
+  if (!inside) return real === written ? 'it is outside them' : `it resolves to '${real}', outside them`;
+  const escaping = globMatchesOf(target, command.cwd).find((match) => !realDirs.some((d) => isWithin(match, d)));
+  return escaping === undefined ? undefined : `it matches a path that resolves to '${escaping}', outside them`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { realPathOf } from '@toolwright/sdk/internal';
@@ -50,6 +51,33 @@ export function realTargetOf(target: ShellWord, cwd: string | undefined): string
   return `${realPathOf(base === '' ? '/' : base)}/${glob}`;
 }
 
+/** How many directory entries a glob target's expansion looks at (a larger directory is not expanded). */
+const MAX_EXPANDED_ENTRIES = 2000;
+
+/**
+ * The real paths a glob target expands to now, when its pattern is in the last segment only
+ * (`src/c*`): bash expands such a word, in a redirection too, so `> src/c*` writes through
+ * whatever link `src/cfg` is. Empty when nothing matches, the directory cannot be read, or the
+ * pattern is in a directory part (the caller treats that as unresolvable).
+ */
+export function globMatchesOf(target: ShellWord, cwd: string | undefined): string[] {
+  if (!target.glob || target.dynamic) return [];
+  const lastSlash = target.value.lastIndexOf('/');
+  const dirPart = target.value.slice(0, lastSlash + 1);
+  if (/[*?[]/.test(dirPart)) return [];
+  const dir = realTargetOf({ ...target, value: dirPart || '.', glob: false }, cwd);
+  if (dir === undefined) return [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  if (names.length > MAX_EXPANDED_ENTRIES) return [];
+  const matches = picomatch(target.value.slice(lastSlash + 1), { dot: false });
+  return names.filter((name) => matches(name)).map((name) => realPathOf(`${dir}/${name}`));
+}
+
 /** A write target that touches a protected entry: the target as written, the entry, and the real path when only that matched. */
 export interface DangerousTargetHit {
   path: string;
@@ -66,6 +94,10 @@ export function dangerousTarget(targets: readonly ShellWord[], cwd: string | und
     const real = realTargetOf(target, cwd);
     const realEntry = real === undefined ? undefined : dangerousEntryOf(real, lists, target.glob);
     if (realEntry) return { path: target.value, entry: realEntry, real };
+    for (const match of globMatchesOf(target, cwd)) {
+      const matchEntry = dangerousEntryOf(match, lists);
+      if (matchEntry) return { path: target.value, entry: matchEntry, real: match };
+    }
   }
   return undefined;
 }
