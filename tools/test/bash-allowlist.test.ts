@@ -152,6 +152,12 @@ describe('environment assignments are part of the command', () => {
     expect(covered(['git:*'], 'LANG=C git push')).toBe(true);
     expect(covered(['NODE_ENV=test npm test:*'], 'NODE_ENV=test npm test')).toBe(true);
   });
+
+  it('still lets a deny rule for the command catch it behind any variable', () => {
+    expect(safety.matchRule('git push:*', 'FOO=1 git push', 'deny', cwd)).toBe(true);
+    expect(safety.matchRule('rm:*', 'env X=1 rm x', 'deny', cwd)).toBe(true);
+    expect(safety.matchRule('git push:*', 'GIT_SSH_COMMAND=x git push', 'ask', cwd)).toBe(true);
+  });
 });
 
 describe('prefix rules never cover options that run code through the covered command', () => {

@@ -61,11 +61,13 @@ export function ruleText(command: SimpleCommand): string {
   return [...assignments, ...command.words.map((w) => w.value)].join(' ');
 }
 
-/** The texts a rule may match for one simple command: as run (wrappers removed) and as written. */
+/**
+ * The texts a deny or ask rule may match for one simple command: as run (wrappers removed), with
+ * and without its environment assignments (`FOO=1 git push` is still `git push`), and as written.
+ */
 function textsOf(command: SimpleCommand): string[] {
-  const inner = ruleText(command);
-  const written = command.source.trim().replace(/\s+/g, ' ');
-  return inner === written ? [inner] : [inner, written];
+  const texts = [ruleText(command), command.words.map((w) => w.value).join(' '), command.source.trim().replace(/\s+/g, ' ')];
+  return [...new Set(texts)];
 }
 
 /**
