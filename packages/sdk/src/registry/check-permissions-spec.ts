@@ -10,8 +10,9 @@ export interface PermissionsSpecProblem {
   message: string;
 }
 
-const KEYS = ['mode', 'allow', 'ask', 'deny', 'workingDirectories', 'grantsFile', 'auditLog', 'protectedPaths', 'confineWrites'];
-const AUDIT_KEYS = ['path', 'includeValues'];
+const KEYS = ['mode', 'allow', 'ask', 'deny', 'workingDirectories', 'grantsFile', 'grantsScope', 'auditLog', 'protectedPaths', 'confineWrites'];
+const AUDIT_KEYS = ['path', 'includeValues', 'maxBytes', 'keep'];
+const GRANTS_SCOPES = ['project', 'conversation'];
 
 const expected = (path: string, what: string, got: unknown): PermissionsSpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
 
@@ -28,18 +29,22 @@ function checkStrings(value: unknown, path: string, rules: boolean): Permissions
 
 function checkAuditLog(value: unknown, path: string): PermissionsSpecProblem | undefined {
   if (value === false || (typeof value === 'string' && value !== '')) return undefined;
-  if (!isPlainObject(value)) return expected(path, 'a file path, false, or { path?, includeValues? }', value);
+  if (!isPlainObject(value)) return expected(path, 'a file path, false, or { path?, includeValues?, maxBytes?, keep? }', value);
   const extra = Object.keys(value).find((k) => !AUDIT_KEYS.includes(k));
   if (extra) return { path: joinPath(path, extra), message: `unknown field; allowed: ${AUDIT_KEYS.join(', ')}.` };
   if (value.path !== undefined && (typeof value.path !== 'string' || value.path === '')) return expected(joinPath(path, 'path'), 'a file path', value.path);
   if (value.includeValues !== undefined && typeof value.includeValues !== 'boolean') return expected(joinPath(path, 'includeValues'), 'a boolean', value.includeValues);
+  for (const [key, min] of [['maxBytes', 1], ['keep', 0]] as const) {
+    const n = value[key];
+    if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n >= min)) return expected(joinPath(path, key), `an integer >= ${min}`, n);
+  }
   return undefined;
 }
 
 /**
  * The first problem of an agent spec's `permissions:` section (`path` is the full JSON path, e.g.
  * `permissions.allow[2]`), or undefined:
- * `{ mode?, allow?, ask?, deny?, workingDirectories?, grantsFile?, auditLog?, protectedPaths?, confineWrites? }`.
+ * `{ mode?, allow?, ask?, deny?, workingDirectories?, grantsFile?, grantsScope?, auditLog?, protectedPaths?, confineWrites? }`.
  */
 export function checkPermissionsSpec(raw: unknown, path = 'permissions'): PermissionsSpecProblem | undefined {
   if (raw === undefined) return undefined;
@@ -59,6 +64,9 @@ export function checkPermissionsSpec(raw: unknown, path = 'permissions'): Permis
   }
   const grants = raw.grantsFile;
   if (grants !== undefined && grants !== false && !(typeof grants === 'string' && grants !== '')) return expected(joinPath(path, 'grantsFile'), 'a file path or false', grants);
+  if (raw.grantsScope !== undefined && !GRANTS_SCOPES.includes(raw.grantsScope as string)) {
+    return { path: joinPath(path, 'grantsScope'), message: `expected 'project' or 'conversation', got ${typeof raw.grantsScope === 'string' ? `'${raw.grantsScope}'` : typeName(raw.grantsScope)}.` };
+  }
   if (raw.auditLog !== undefined) {
     const problem = checkAuditLog(raw.auditLog, joinPath(path, 'auditLog'));
     if (problem) return problem;

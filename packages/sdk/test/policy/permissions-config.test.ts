@@ -24,17 +24,21 @@ describe('rule syntax', () => {
 
 describe('agent spec permissions section', () => {
   it('loads a valid section', async () => {
-    const spec = await loadAgentSpec({ tools: ['glob'], permissions: { mode: 'acceptEdits', allow: ['file_editor(src/**)'], deny: ['terminal(rm:*)'], auditLog: { includeValues: true } } });
-    expect(spec.permissions).toEqual({ mode: 'acceptEdits', allow: ['file_editor(src/**)'], deny: ['terminal(rm:*)'], auditLog: { includeValues: true } });
+    const permissions = { mode: 'acceptEdits', allow: ['file_editor(src/**)'], deny: ['terminal(rm:*)'], grantsScope: 'conversation', auditLog: { includeValues: true, maxBytes: 1048576, keep: 5 } };
+    const spec = await loadAgentSpec({ tools: ['glob'], permissions });
+    expect(spec.permissions).toEqual(permissions);
   });
 
   it.each([
     [{ mode: 'yolo' }, "(agent spec): permissions.mode: expected one of default, acceptEdits, explore, bypass, dontAsk, got 'yolo'."],
     [{ allow: ['glob', 'terminal(git'] }, "(agent spec): permissions.allow[1]: expected a rule like Tool or Tool(content) (e.g. file_editor(src/**), terminal(git commit:*)), got 'terminal(git'."],
     [{ deny: 'terminal' }, '(agent spec): permissions.deny: expected an array of rules (Tool or Tool(content)), got string.'],
-    [{ alow: [] }, '(agent spec): permissions.alow: unknown field; allowed: mode, allow, ask, deny, workingDirectories, grantsFile, auditLog, protectedPaths, confineWrites.'],
+    [{ alow: [] }, '(agent spec): permissions.alow: unknown field; allowed: mode, allow, ask, deny, workingDirectories, grantsFile, grantsScope, auditLog, protectedPaths, confineWrites.'],
     [{ auditLog: { includeValues: 'yes' } }, '(agent spec): permissions.auditLog.includeValues: expected a boolean, got string.'],
     [{ grantsFile: true }, '(agent spec): permissions.grantsFile: expected a file path or false, got boolean.'],
+    [{ grantsScope: 'global' }, "(agent spec): permissions.grantsScope: expected 'project' or 'conversation', got 'global'."],
+    [{ auditLog: { maxBytes: 0 } }, '(agent spec): permissions.auditLog.maxBytes: expected an integer >= 1, got number.'],
+    [{ auditLog: { keep: 'all' } }, '(agent spec): permissions.auditLog.keep: expected an integer >= 0, got string.'],
   ])('rejects %j with a path-precise message', async (permissions, message) => {
     expect((await rejectionOf(loadAgentSpec({ tools: [], permissions }))).message).toBe(message);
   });
