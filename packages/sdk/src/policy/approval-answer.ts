@@ -7,9 +7,12 @@ import { ruleSyntaxProblem } from './parse-rule.js';
  * A human's answer to an {@link ApprovalRequest}:
  * - `approve`: run the call once;
  * - `reject`: do not run it; the model gets an error Observation with the reason;
- * - `edit`: run it with these arguments instead (validated again; deny rules still apply);
- * - `always`: run it and add allow rules (the request's suggested rules, or `rules`) for the
- *   rest of the conversation, persisted in the grants file;
+ * - `edit`: these arguments instead, validated and permission-checked again like a new call: a
+ *   deny fails it, an ask asks again about the edited call (it never runs on this answer alone),
+ *   an allow runs it;
+ * - `always`: run it and add allow rules (the request's suggested rules, or `rules`), persisted
+ *   in the grants file (by default the project's `.toolwright/permissions.json`; the
+ *   `ApprovalRequestEvent`'s `granted` names the file);
  * - `result`: do not run it; the call ends with this text as its Observation (a person or a
  *   client did the work: client-side tools, manual steps).
  */
