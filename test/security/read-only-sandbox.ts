@@ -19,10 +19,9 @@ export interface ReadOnlyAnalysis {
   analyze(command: string, cwd: string | undefined): { readOnly: boolean };
 }
 
-/** One case's result. */
+/** What running one case found. */
 export interface CaseResult {
   case: ShellCase;
-  readOnly: boolean;
   /** What it did that a read-only command must not (empty: nothing). */
   problems: string[];
   timedOut: boolean;
@@ -109,7 +108,7 @@ export class ReadOnlySandbox {
     const changes = snapshotChanges(slot.pristine, snapshot(slot.dir));
     if (changes.length > 0) slot.pristine = resetSlot(this.template, slot.dir);
     const problems = [...changes, ...this.behaviour(c, outcome)];
-    return { case: c, readOnly: true, problems, timedOut: outcome.timedOut, output: outcome.output };
+    return { case: c, problems, timedOut: outcome.timedOut, output: outcome.output };
   }
 
   private behaviour(c: ShellCase, outcome: SandboxOutcome): string[] {

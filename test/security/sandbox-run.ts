@@ -51,8 +51,8 @@ const BENIGN_WRITES = [/^\/dev\/(null|tty|ptmx|pts\/\d+)$/, /^\/trace\//, /^\/pr
  */
 const VOLATILE = new Set(['PWD', 'OLDPWD', 'DIRSTACK', 'BASH_EXECUTION_STRING', 'BASH_COMMAND', 'BASH_LINENO', 'BASH_SOURCE', 'BASH_ARGC', 'BASH_ARGV', 'BASHPID', 'EPOCHREALTIME', 'EPOCHSECONDS', 'LINENO', 'RANDOM', 'SRANDOM', 'SECONDS', 'PIPESTATUS', '_', 'FUNCNAME', 'BASH_SUBSHELL', 'COLUMNS', 'LINES']);
 
-/** The bwrap argv for a slot (exported for the code that checks the sandbox itself). */
-export function bwrapArgs(slot: string, trap: string): string[] {
+/** The bwrap argv for a slot. */
+function bwrapArgs(slot: string, trap: string): string[] {
   const binds = Object.entries(SLOT_AREAS).flatMap(([area, inside]) => ['--bind', join(slot, area), inside]);
   return [
     '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv',
