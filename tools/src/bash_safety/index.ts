@@ -1,5 +1,7 @@
 export type { BashAnalysis } from './bash-analysis.js';
-export { FILESYSTEM_EDIT_COMMANDS, HARMLESS_VARIABLES, INJECTION_NODE_TYPES, SHELLS } from './bash-lists.js';
+export { FILESYSTEM_EDIT_COMMANDS, HARMLESS_VARIABLES, INJECTION_NODE_TYPES, NO_PREFIX_RULE_COMMANDS, SHELLS, TRANSPARENT_WRAPPERS } from './bash-lists.js';
+export { CODE_RUNNING_OPTIONS, codeRunningOption, GIT_RUNS_ARGUMENT } from './code-running-options.js';
+export type { CodeRunningOptions } from './code-running-options.js';
 export { READ_ONLY_COMMANDS } from './read-only-commands.js';
 export { checkFlags, isClosedSpec, resolveLongOption } from './flag-spec.js';
 export type { FlagCheck, FlagSpec, ParsedFlag } from './flag-spec.js';
@@ -10,7 +12,7 @@ export { readOnlyProblem, VERSION_QUERIES } from './read-only-command.js';
 export { WRAPPERS } from './unwrap-command.js';
 export type { WrapperSyntax } from './unwrap-command.js';
 export { loadBashParser } from './bash-parser.js';
-export { bashCoveredByAllowRules, bashRuleMatchesAny, bashRuleMatchesText, MAX_BASH_SUGGESTIONS, suggestBashRules } from './bash-rules.js';
+export { bashAllowRuleMatchesText, bashCoveredByAllowRules, bashRuleMatchesAny, bashRuleMatchesText, MAX_BASH_SUGGESTIONS, ruleText, suggestBashRules, uncoverableReason } from './bash-rules.js';
 export { BashSafety } from './bash-safety.js';
 export type { BashCommandContext, BashSafetyOptions } from './bash-safety.js';
 export type { BashPermissionMode, BashSafetyStep, BashVerdict } from './bash-verdict.js';
