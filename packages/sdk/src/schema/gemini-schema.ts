@@ -40,7 +40,8 @@ interface Context {
  * call must carry (a required property of the root, of a required object, of the items of a
  * non-empty array, and so on down; not below a nullable value or one `anyOf` branch) is also
  * pushed to `undescribed`: a Gemini model cannot make a call the validator accepts, so exports
- * do not offer such a tool to Gemini. Returns `undefined` when nothing is left of the root object
+ * do not offer such a tool to Gemini. A parameter whose name Gemini does not allow is left out
+ * the same way (Gemini refuses a request that declares it). Returns `undefined` when nothing is left of the root object
  * (a tool without arguments: omit `parameters`). Never modifies its input.
  */
 export function toGeminiSchema(schema: JsonSchema, problems: SchemaProblem[] = [], undescribed: string[] = []): JsonSchema | undefined {
@@ -48,12 +49,23 @@ export function toGeminiSchema(schema: JsonSchema, problems: SchemaProblem[] = [
   const out = geminiNode(schema, '#', ctx, [], true);
   if (!out) return undefined;
   if (out.type === 'object' && (!out.properties || Object.keys(out.properties).length === 0)) return undefined;
-  for (const name of Object.keys(out.properties ?? {})) {
-    if (!GEMINI_PARAMETER_NAME.test(name)) {
-      problems.push({ path: pointer('#', 'properties', name), message: 'Gemini parameter names start with a letter or underscore, then letters, digits or underscores (at most 64); Gemini may refuse this tool.' });
-    }
+  // A name Gemini refuses would make it refuse the whole request: the parameter is left out (and, when required, the tool is uncallable).
+  const properties = out.properties ?? {};
+  const refused = Object.keys(properties).filter((name) => !GEMINI_PARAMETER_NAME.test(name));
+  if (refused.length === 0) return out;
+  const required = Array.isArray(out.required) ? out.required : [];
+  for (const name of refused) {
+    const path = pointer('#', 'properties', name);
+    problems.push({ path, message: 'is a parameter name Gemini does not allow (a letter or underscore, then letters, digits or underscores, at most 64); left out.' });
+    if (required.includes(name)) undescribed.push(path);
   }
-  return out;
+  const kept = Object.fromEntries(Object.entries(properties).filter(([name]) => !refused.includes(name)));
+  if (Object.keys(kept).length === 0) return undefined;
+  const keptRequired = required.filter((name) => !refused.includes(name));
+  const result: JsonSchema = { ...out, properties: kept };
+  if (keptRequired.length > 0) result.required = keptRequired;
+  else delete result.required;
+  return result;
 }
 
 /** Gemini's rule for parameter names (FunctionDeclaration.parameters). */

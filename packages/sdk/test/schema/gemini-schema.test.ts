@@ -77,15 +77,23 @@ describe('toGeminiSchema (OpenAPI subset)', () => {
 });
 
 describe('toGeminiSchema parameter names', () => {
-  it('warns about names Gemini does not allow', () => {
+  const message = 'is a parameter name Gemini does not allow (a letter or underscore, then letters, digits or underscores, at most 64); left out.';
+
+  it('leaves out an optional parameter whose name Gemini does not allow (Gemini would refuse the request), and says so', () => {
     const problems: SchemaProblem[] = [];
-    toGeminiSchema({ type: 'object', properties: { 'file-path': { type: 'string' }, ok_name: { type: 'string' } } }, problems);
-    expect(problems).toEqual([
-      {
-        path: '#/properties/file-path',
-        message: 'Gemini parameter names start with a letter or underscore, then letters, digits or underscores (at most 64); Gemini may refuse this tool.',
-      },
-    ]);
+    const undescribed: string[] = [];
+    const schema = toGeminiSchema({ type: 'object', properties: { 'file-path': { type: 'string' }, ok_name: { type: 'string' } }, required: ['ok_name'] }, problems, undescribed);
+    expect(schema).toEqual({ type: 'object', properties: { ok_name: { type: 'string' } }, required: ['ok_name'] });
+    expect(problems).toEqual([{ path: '#/properties/file-path', message }]);
+    expect(undescribed).toEqual([]);
+  });
+
+  it('counts a required one as a value every call must carry', () => {
+    const problems: SchemaProblem[] = [];
+    const undescribed: string[] = [];
+    toGeminiSchema({ type: 'object', properties: { año_vehiculo: { type: 'integer' }, marca: { type: 'string' } }, required: ['año_vehiculo'] }, problems, undescribed);
+    expect(problems).toEqual([{ path: '#/properties/año_vehiculo', message }]);
+    expect(undescribed).toEqual(['#/properties/año_vehiculo']);
   });
 });
 
