@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { readRegularFile } from '../shared/read-regular-file.js';
+import type { ReadRegularFileOptions } from '../shared/read-regular-file.js';
 import { editorError } from './editor-error.js';
 
 /** Image types `view` returns as image content, by extension. */
@@ -33,8 +34,8 @@ export function tooLargeError(shown: string, size: number, maxBytes: number, wha
  * The bytes of a regular file of at most `maxBytes`. Anything else (a FIFO, a device, a socket),
  * decided on the opened descriptor, and a file over the limit are errors the model can act on.
  */
-export async function readBytes(path: string, shown: string, maxBytes: number): Promise<Buffer> {
-  const read = await readRegularFile(path, maxBytes);
+export async function readBytes(path: string, shown: string, maxBytes: number, options: ReadRegularFileOptions = {}): Promise<Buffer> {
+  const read = await readRegularFile(path, maxBytes, options);
   if (read.kind === 'too-large') throw tooLargeError(shown, read.size, maxBytes);
   if (read.kind === 'not-regular') {
     throw editorError(`File validation failed for ${shown}: it is a ${read.type}, not a regular file, and this tool only views and edits regular files.`);
@@ -46,8 +47,8 @@ export async function readBytes(path: string, shown: string, maxBytes: number): 
  * The file's text (see {@link readBytes}). Refuses binary files (a NUL byte near the start, or bytes
  * that are not UTF-8), which this tool can neither show nor edit safely.
  */
-export async function readText(path: string, shown: string, maxBytes: number): Promise<string> {
-  const data = await readBytes(path, shown, maxBytes);
+export async function readText(path: string, shown: string, maxBytes: number, options: ReadRegularFileOptions = {}): Promise<string> {
+  const data = await readBytes(path, shown, maxBytes, options);
   const nul = data.subarray(0, BINARY_PROBE).indexOf(0);
   let text: string | undefined;
   if (nul === -1) {

@@ -78,11 +78,12 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
     const info = await this.existing(target, 'view');
     if (info.isDirectory()) {
       if (range) throw editorError(`Invalid \`view_range\` parameter: [${range.join(', ')}]. It is not allowed when \`path\` is a directory.`, ErrorCode.INVALID_ARGUMENTS);
-      return result('view', await viewDirectory(target.real, target.path), { path: target.path });
+      const listing = await this.inConfinedDirectory(target, 'read', { create: false, directory: true }, (dir) => viewDirectory(dir, target.path));
+      return result('view', listing, { path: target.path });
     }
     const mimeType = imageTypeOf(target.real);
     if (mimeType) {
-      const data = (await readBytes(target.real, target.path, this.maxBytes)).toString('base64');
+      const data = (await this.inConfinedDirectory(target, 'read', { create: false }, (file) => readBytes(file, target.path, this.maxBytes, { noFollow: true }))).toString('base64');
       const observation = FileEditorObservation.of({ command: 'view', path: target.path, prevExist: true });
       observation.content = [
         { type: 'text', text: `Image file ${target.path} read successfully. Displaying image content.` },
@@ -90,7 +91,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
       ];
       return observation;
     }
-    const lines = linesOf(await readText(target.real, target.path, this.maxBytes));
+    const lines = linesOf(await this.readConfined(target));
     if (!range) return result('view', catN(lines, target.path), { path: target.path });
     const [start, requestedEnd] = range as [number, number];
     const shown = `[${start}, ${requestedEnd}]`;
@@ -153,7 +154,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
   private async undo(target: ConfinedPath): Promise<FileEditorObservation> {
     const record = this.history.peek(target.real);
     if (record === undefined) throw editorError(`No edit history found for ${target.path}.`, ErrorCode.INVALID_ARGUMENTS);
-    const current = await this.currentText(target.real);
+    const current = await this.currentText(target);
     if (current === undefined || contentDigest(current) !== record.afterDigest) {
       const what = current === undefined ? 'was removed or replaced by something that is not a text file' : 'was changed';
       throw editorError(
@@ -163,7 +164,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
     }
     const previous = record.before;
     if (previous === null) {
-      await this.inConfinedDirectory(target, { create: false }, (file) => unlink(file).catch((error: NodeJS.ErrnoException) => {
+      await this.inConfinedDirectory(target, 'write', { create: false }, (file) => unlink(file).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       }));
       this.history.pop(target.real);
@@ -182,9 +183,9 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
   }
 
   /** The file's text now, or undefined when it is gone or not a readable text file. */
-  private async currentText(real: string): Promise<string | undefined> {
+  private async currentText(target: ConfinedPath): Promise<string | undefined> {
     try {
-      const read = await readRegularFile(real, this.maxBytes);
+      const read = await this.inConfinedDirectory(target, 'read', { create: false }, (file) => readRegularFile(file, this.maxBytes, { noFollow: true }));
       return read.kind === 'ok' ? new TextDecoder('utf-8', { fatal: true }).decode(read.data) : undefined;
     } catch {
       return undefined;
@@ -202,7 +203,12 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
 
   private async readEditable(target: ConfinedPath, command: FileEditorCommand): Promise<string> {
     await this.existing(target, command);
-    return readText(target.real, target.path, this.maxBytes);
+    return this.readConfined(target);
+  }
+
+  /** The target's text, read through its {@link ConfinedDirectory} without following a link. */
+  private readConfined(target: ConfinedPath): Promise<string> {
+    return this.inConfinedDirectory(target, 'read', { create: false }, (file) => readText(file, target.path, this.maxBytes, { noFollow: true }));
   }
 
   private async write(target: ConfinedPath, before: string, after: string): Promise<void> {
@@ -223,7 +229,7 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
    * meanwhile is removed again (when this write created it) and the write refused.
    */
   private async writeConfined(target: ConfinedPath, text: string, options: { create: boolean }): Promise<void> {
-    await this.inConfinedDirectory(target, options, async (file, dir) => {
+    await this.inConfinedDirectory(target, 'write', options, async (file, dir) => {
       await dir.refuseLink(basename(target.real));
       await writeFileAtomic(file, text, this.writeFs);
       await dir.checkInside().catch(async (error: unknown) => {
@@ -233,22 +239,37 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
     });
   }
 
-  /** Runs `work` on the target's entry in its {@link ConfinedDirectory}; a {@link ConfinementError} becomes an editor error. */
-  private async inConfinedDirectory(target: ConfinedPath, options: { create: boolean }, work: (file: string, dir: ConfinedDirectory) => Promise<void>): Promise<void> {
+  /**
+   * Runs `work` on the target's entry in its {@link ConfinedDirectory} (with `directory`, on the
+   * target directory itself), checking that the directory is inside the root before and after;
+   * a {@link ConfinementError}, or a link where the file was (ELOOP), becomes an editor error.
+   */
+  private async inConfinedDirectory<T>(
+    target: ConfinedPath,
+    access: 'read' | 'write',
+    options: { create: boolean; directory?: boolean },
+    work: (path: string, dir: ConfinedDirectory) => Promise<T>,
+  ): Promise<T> {
     const root = (this.roots ?? []).filter((r) => isInside(r.real, target.real)).sort((a, b) => b.real.length - a.real.length)[0];
     try {
       if (root === undefined) throw new ConfinementError(`${target.real} is not inside an allowed directory`);
-      const dir = await ConfinedDirectory.open(root.real, dirname(target.real), options);
+      const dir = await ConfinedDirectory.open(root.real, options.directory === true ? target.real : dirname(target.real), options);
       try {
         await dir.checkInside();
-        await work(dir.entry(basename(target.real)), dir);
+        const value = await work(options.directory === true ? dir.path : dir.entry(basename(target.real)), dir);
+        if (access === 'read') await dir.checkInside();
+        return value;
       } finally {
         await dir.close();
       }
     } catch (error) {
-      if (!(error instanceof ConfinementError)) throw error;
+      const link = (error as NodeJS.ErrnoException).code === 'ELOOP';
+      if (!(error instanceof ConfinementError) && !link) throw error;
+      const why = link ? `${target.real} is a symbolic link now (it was not when the path was checked)` : (error as Error).message;
       throw editorError(
-        `Refused to write ${target.path}: the path changed while it was being written (${error.message}), so the write could land outside the directories this tool may access. Nothing was written there. Check the path and try again.`,
+        access === 'write'
+          ? `Refused to write ${target.path}: the path changed while it was being written (${why}), so the write could land outside the directories this tool may access. Nothing was written there. Check the path and try again.`
+          : `Refused to read ${target.path}: the path changed while it was being read (${why}), so the read could come from outside the directories this tool may access. Check the path and try again.`,
       );
     }
   }

@@ -70,6 +70,11 @@ export class ConfinedDirectory {
     return new ConfinedDirectory(root, dir, handle);
   }
 
+  /** The path of the directory itself: through the descriptor where that is possible. */
+  get path(): string {
+    return this.fd === undefined ? this.dir : `/proc/self/fd/${this.fd}`;
+  }
+
   /** The path of `name` in this directory: through the descriptor where that is possible. */
   entry(name: string): string {
     if (name.includes('/') || name === '' || name === '.' || name === '..') throw new ConfinementError(`'${name}' is not a name in a directory`);

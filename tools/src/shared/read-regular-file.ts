@@ -13,13 +13,19 @@ export type FileType = 'directory' | 'FIFO (named pipe)' | 'character device' | 
 /** Flags that never block or adopt a terminal on open: a FIFO opens at once, a tty does not become ours. */
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 
+/** Options of {@link readRegularFile}. */
+export interface ReadRegularFileOptions {
+  /** Refuse (ELOOP) when the last component is a symbolic link, instead of reading its target. */
+  noFollow?: boolean;
+}
+
 /**
  * Reads a file only when it is a regular file, decided on the opened descriptor (so a path swapped
  * between a check and the open cannot slip a FIFO or a device in): the file is opened non-blocking,
  * `fstat`ed, and read up to `maxBytes` (a file that grows past it while being read is too large too).
  */
-export async function readRegularFile(path: string, maxBytes: number): Promise<RegularFileRead> {
-  const handle = await open(path, OPEN_FLAGS);
+export async function readRegularFile(path: string, maxBytes: number, options: ReadRegularFileOptions = {}): Promise<RegularFileRead> {
+  const handle = await open(path, options.noFollow === true ? OPEN_FLAGS | constants.O_NOFOLLOW : OPEN_FLAGS);
   try {
     const info = await handle.stat();
     if (!info.isFile()) return { kind: 'not-regular', type: typeOf(info) };
