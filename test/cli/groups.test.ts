@@ -34,6 +34,19 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The providers table `groups list` ends with: every built-in provider, the keyed ones needing their key. */
+const PROVIDERS_TABLE = [
+  '',
+  'PROVIDER                STATUS',
+  'bing-search             needs bing_api_key',
+  'brave-search            needs brave_api_key',
+  'code-interpreter        ready',
+  'memory                  ready',
+  'model-context-protocol  ready',
+  'tavily-search           needs tavily_api_key',
+  'wolfram-alpha           needs wolfram_alpha_api_key',
+];
+
 describe('toolwright groups', () => {
   it('lists the registered groups with their status, an unreachable one with its error, no secret shown', async () => {
     const run = await runCli(['groups', 'list', '--spec', 'agent.yaml', '--no-color'], { cwd: dir });
@@ -42,6 +55,7 @@ describe('toolwright groups', () => {
       'GROUP            PROVIDER                STATUS',
       'builtin::memory  memory                  ready (2 tools)',
       "mcp::down        model-context-protocol  unreachable: Could not connect to MCP server 'mcp::down' (http://127.0.0.1:9/mcp): bad port.",
+      ...PROVIDERS_TABLE,
     ]);
     const json = await runCli(['groups', 'list', '--spec', 'agent.yaml', '--json'], { cwd: dir });
     expect(JSON.parse(json.stdout)).toEqual([
@@ -98,7 +112,7 @@ describe('toolwright groups', () => {
     const tool = await runCli(['list', '--spec', 'unknown-tool.yaml'], { cwd: dir });
     expect([tool.code, tool.stderr.trim()]).toEqual([2, "toolwright: cannot build spec unknown-tool.yaml: Tool 'memory_qury' not found in tool group 'builtin::memory'. Did you mean 'memory_query'? Its tools: memory_insert, memory_query."]);
     const noSpec = await runCli(['groups', 'list'], { cwd: dir });
-    expect([noSpec.code, noSpec.stdout.trim()]).toEqual([0, "No tool groups registered (none in the spec's toolGroupRegistry, none from 'toolwright groups register')."]);
+    expect([noSpec.code, noSpec.stdout.trim().split('\n')]).toEqual([0, ["No tool groups registered (none in the spec's toolGroupRegistry, none from 'toolwright groups register').", ...PROVIDERS_TABLE]]);
   }, 120_000);
 });
 
@@ -120,7 +134,7 @@ describe('toolwright groups register / unregister', () => {
     expect(readdirSync(join(work, '.toolwright'))).toEqual(['tool-groups.json']);
 
     const groups = await runCli(['groups', 'list', '--spec', 'memory.yaml', '--no-color'], { cwd: work });
-    expect([groups.code, groups.stdout.trim().split('\n')]).toEqual([0, ['GROUP            PROVIDER  STATUS', 'builtin::memory  memory    ready (2 tools)']]);
+    expect([groups.code, groups.stdout.trim().split('\n')]).toEqual([0, ['GROUP            PROVIDER  STATUS', 'builtin::memory  memory    ready (2 tools)', ...PROVIDERS_TABLE]]);
     const list = await runCli(['list', '--spec', 'memory.yaml', '--json'], { cwd: work });
     expect(list.code).toBe(0);
     expect((JSON.parse(list.stdout) as { name: string }[]).map((t) => t.name)).toEqual(['memory_insert', 'memory_query']);

@@ -121,7 +121,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
   },
   groups: {
-    usage: 'toolwright groups (list | tools [GROUP | GROUP/TOOL] | register GROUP --provider ID [--mcp-endpoint URL] [--arg KEY=VALUE]... | unregister GROUP) [--spec FILE] [--groups-file FILE] [--json]',
+    usage: 'toolwright groups (list | tools [GROUP | GROUP/TOOL] | register GROUP --provider ID [--mcp-endpoint URL] [--arg KEY=VALUE]... [--tool-prefix P] | unregister GROUP) [--spec FILE] [--groups-file FILE] [--json]',
     summary: "tool groups (the spec's toolGroupRegistry and the registered ones) with their status, their tools; register or unregister one",
     positionals: [1, 2],
     options: {
@@ -130,9 +130,11 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'mcp-endpoint': { type: 'string', value: 'URL', help: 'register: the MCP server of a model-context-protocol group' },
       'mcp-transport': { type: 'string', value: 'http|sse', help: 'register: the MCP transport (default http: Streamable HTTP)' },
       arg: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'register: a fixed argument of every call (VALUE read as JSON when it is JSON); repeatable' },
+      'tool-prefix': { type: 'string', value: 'P', help: "register: put P before the group's tool names (bing_ → bing_web_search), so two groups offering one tool name both work" },
     },
     examples: [
       'toolwright groups register builtin::websearch --provider brave-search --arg max_results=5',
+      'toolwright groups register builtin::bing --provider bing-search --tool-prefix bing_',
       'toolwright groups register mcp::docs --provider model-context-protocol --mcp-endpoint http://127.0.0.1:8000/mcp',
       'toolwright groups list',
       'toolwright groups tools builtin::memory --spec agent.yaml --json',

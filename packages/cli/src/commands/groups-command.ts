@@ -10,6 +10,8 @@ function statusText(info: ToolGroupInfo): string {
       return `ready (${status.toolCount} tool${status.toolCount === 1 ? '' : 's'})`;
     case 'not-indexed':
       return 'not indexed';
+    case 'needs-settings':
+      return `needs ${status.settings.join(', ')} (${status.toolCount} tool${status.toolCount === 1 ? '' : 's'} listed; set the key in toolProviders.${info.providerId}.apiKey or send it per request)`;
     default:
       return `${status.state}: ${status.error}`;
   }
@@ -39,7 +41,7 @@ export async function groupsCommand(context: CommandContext): Promise<ExitCode> 
   const { term, line } = context;
   const [action, group] = line.positionals;
   if (action === undefined || !ACTIONS.includes(action)) throw new CliError({ command: 'groups', message: `Unknown groups action '${action ?? ''}'; expected ${ACTIONS.join(', ')}.`, hint: "See 'toolwright help groups'." });
-  const registering = ['provider', 'mcp-endpoint', 'mcp-transport', 'arg'].filter((o) => line.values[o] !== undefined);
+  const registering = ['provider', 'mcp-endpoint', 'mcp-transport', 'arg', 'tool-prefix'].filter((o) => line.values[o] !== undefined);
   if (action !== 'register' && registering.length > 0) throw new CliError({ command: 'groups', message: `--${registering[0]} goes with 'groups register'.` });
   if (action === 'register' || action === 'unregister') {
     if (group === undefined) throw new CliError({ command: 'groups', message: `'groups ${action}' needs the group id (e.g. 'toolwright groups ${action} builtin::websearch${action === 'register' ? ' --provider brave-search' : ''}').` });
@@ -47,7 +49,7 @@ export async function groupsCommand(context: CommandContext): Promise<ExitCode> 
     const options = { spec: stringOption(line.values, 'spec'), groupsFile: stringOption(line.values, 'groups-file'), cwd: term.io.cwd, env: term.io.env };
     const message =
       action === 'register'
-        ? await registerCommand(group, { provider: stringOption(line.values, 'provider'), mcpEndpoint: stringOption(line.values, 'mcp-endpoint'), mcpTransport: stringOption(line.values, 'mcp-transport'), args: listOption(line.values, 'arg') }, options)
+        ? await registerCommand(group, { provider: stringOption(line.values, 'provider'), mcpEndpoint: stringOption(line.values, 'mcp-endpoint'), mcpTransport: stringOption(line.values, 'mcp-transport'), args: listOption(line.values, 'arg'), toolPrefix: stringOption(line.values, 'tool-prefix') }, options)
         : await unregisterCommand(group, options);
     term.outUntrusted(message);
     return ExitCode.OK;
@@ -60,9 +62,15 @@ export async function groupsCommand(context: CommandContext): Promise<ExitCode> 
     if (action === 'list') {
       await runtime.listTools();
       const groups = runtime.listToolGroups();
-      if (json) term.out(JSON.stringify(groups.map(publicGroup), null, 2));
-      else if (groups.length === 0) term.out("No tool groups registered (none in the spec's toolGroupRegistry, none from 'toolwright groups register').");
+      if (json) {
+        term.out(JSON.stringify(groups.map(publicGroup), null, 2));
+        return ExitCode.OK;
+      }
+      if (groups.length === 0) term.out("No tool groups registered (none in the spec's toolGroupRegistry, none from 'toolwright groups register').");
       else term.outUntrusted(table([['GROUP', 'PROVIDER', 'STATUS'], ...groups.flatMap((g) => [[g.toolgroupId, g.providerId, statusText(g)], ...toolRows(g)])]));
+      // The providers a group may name, and whether their tools can run as configured.
+      term.out('');
+      term.outUntrusted(table([['PROVIDER', 'STATUS'], ...[...runtime.listProviderStatus()].sort((a, b) => a.id.localeCompare(b.id)).map((p) => [p.id, p.needs.length === 0 ? 'ready' : `needs ${p.needs.join(', ')}`])]));
       return ExitCode.OK;
     }
     let tools: readonly ToolDef[];

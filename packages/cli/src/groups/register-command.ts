@@ -26,7 +26,8 @@ function flagPaths(error: unknown): never {
         .replace(/^--: toolGroupRegistry\[0\]\.toolgroupId:/, 'GROUP:')
         .replace(/^--: toolGroupRegistry\[0\]\.mcpEndpoint[^:]*:/, '--mcp-endpoint:')
         .replace(/^--: toolGroupRegistry\[0\]\.providerId:/, '--provider:')
-        .replace(/^--: toolGroupRegistry\[0\]\.args[^:]*:/, '--arg:'),
+        .replace(/^--: toolGroupRegistry\[0\]\.args[^:]*:/, '--arg:')
+        .replace(/^--: toolGroupRegistry\[0\]\.toolPrefix:/, '--tool-prefix:'),
       cause: error,
     });
   }

@@ -13,9 +13,11 @@ export interface RegistrationFlags {
   mcpTransport?: string;
   /** `--arg KEY=VALUE`, repeatable. */
   args: readonly string[];
+  /** `--tool-prefix P`. */
+  toolPrefix?: string;
 }
 
-const USAGE = 'toolwright groups register GROUP --provider ID [--mcp-endpoint URL] [--mcp-transport http|sse] [--arg KEY=VALUE]...';
+const USAGE = 'toolwright groups register GROUP --provider ID [--mcp-endpoint URL] [--mcp-transport http|sse] [--arg KEY=VALUE]... [--tool-prefix P]';
 
 /**
  * `KEY=VALUE` → a fixed argument. The value is read as JSON when it is JSON (`5`, `true`,
@@ -64,5 +66,6 @@ export function registrationFromFlags(toolgroupId: string, flags: RegistrationFl
     }
     registration.args = args;
   }
+  if (flags.toolPrefix !== undefined) registration.toolPrefix = flags.toolPrefix;
   return registration;
 }

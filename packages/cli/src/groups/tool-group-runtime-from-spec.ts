@@ -61,19 +61,30 @@ function unknownProvider(id: string, where: string): CliError {
 
 /**
  * A {@link ToolGroupRuntime} for an agent spec's `toolGroupRegistry` (groups) and `toolProviders`
- * (options per provider; `${VAR}` already replaced): only the providers a group uses are built,
- * and nothing is contacted until a group is listed. Mistakes are {@link CliError}s naming the path.
+ * (options per provider; `${VAR}` already replaced): the providers a group uses or the spec
+ * configures are built from the spec (the other built-in ones are the runtime's defaults), and
+ * nothing is contacted until a group is listed. Mistakes are {@link CliError}s naming the path.
  */
 export function toolGroupRuntimeFromSpec(spec: AgentSpec, cwd: string, onWarning?: (message: string) => void): ToolGroupRuntime {
   const groups = spec.toolGroupRegistry ?? [];
   for (const id of Object.keys(spec.toolProviders ?? {})) if (!FACTORIES[id]) throw unknownProvider(id, `toolProviders["${id}"]`);
   const providers = new Map<string, ToolGroupProvider>();
+  const build = (providerId: string): void => {
+    if (providers.has(providerId)) return;
+    try {
+      providers.set(providerId, FACTORIES[providerId]!(spec.toolProviders?.[providerId] ?? {}, cwd));
+    } catch (error) {
+      // A provider's own check of its options (unknown option, wrong kind): name where they are.
+      if (ToolwrightError.isInstance(error)) throw new CliError({ message: `toolProviders["${providerId}"]: ${error.message}`, cause: error });
+      throw error;
+    }
+  };
   groups.forEach((group, i) => {
-    if (providers.has(group.providerId)) return;
-    const factory = FACTORIES[group.providerId];
-    if (!factory) throw unknownProvider(group.providerId, `toolGroupRegistry[${i}].providerId`);
-    providers.set(group.providerId, factory(spec.toolProviders?.[group.providerId] ?? {}, cwd));
+    if (!FACTORIES[group.providerId]) throw unknownProvider(group.providerId, `toolGroupRegistry[${i}].providerId`);
+    build(group.providerId);
   });
+  // Configured providers no group uses yet are built too, so their status (a key set or not) is theirs, not a default's.
+  for (const id of Object.keys(spec.toolProviders ?? {})) build(id);
   const runtime = new ToolGroupRuntime({ providers: [...providers.values()], onWarning });
   try {
     for (const group of groups) runtime.registerToolGroup(group);

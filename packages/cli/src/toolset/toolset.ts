@@ -130,10 +130,13 @@ export class Toolset implements ServedToolset {
     return closestMatch(name, this.names());
   }
 
-  /** `builtin` (a built-in tool spec), `native` (any other native tool) or `mcp:<server>`. */
+  /** `builtin` (a built-in tool spec), `native` (any other native tool), `mcp:<server>` or `group:<toolgroupId> (<provider>)`. */
   originLabel(name: string): string {
     const origin = this.runtime.originOf(name);
     if (origin?.type === 'mcp') return `mcp:${origin.server}`;
+    // A tool group's tool (a spec's toolgroups or `groups register`): its executor says which group and provider.
+    const group = (this.tool(name)?.executor as { toolGroupOrigin?: { toolgroupId: string; providerId: string } } | undefined)?.toolGroupOrigin;
+    if (group) return `group:${group.toolgroupId} (${group.providerId})`;
     return origin?.spec !== undefined && this.builtinNames.has(origin.spec) ? 'builtin' : 'native';
   }
 

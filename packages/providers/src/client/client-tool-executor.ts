@@ -26,6 +26,11 @@ export class ClientToolExecutor<O extends Observation = Observation> implements 
     private readonly observationType: ObservationClass<O>,
   ) {}
 
+  /** Where the tool comes from, for listings (`toolwright list` shows `group:<toolgroupId> (client)`). */
+  get toolGroupOrigin(): { readonly toolgroupId: string; readonly providerId: string } {
+    return { toolgroupId: this.toolgroupId, providerId: 'client' };
+  }
+
   /** @internal Holds the client's result for `toolCallId` until its call runs (or {@link ClientToolExecutor.clear}). */
   preset(toolCallId: string, result: ToolInvocationResult): void {
     this.answers.set(toolCallId, result);

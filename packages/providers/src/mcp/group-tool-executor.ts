@@ -20,6 +20,8 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
  */
 export class GroupToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObservation> {
   private readonly ref: string;
+  /** Where the tool comes from, for listings (`toolwright list` shows `group:<toolgroupId> (<providerId>)`). */
+  readonly toolGroupOrigin: { readonly toolgroupId: string; readonly providerId: string };
 
   constructor(
     private readonly runtime: ToolGroupRuntime,
@@ -29,6 +31,7 @@ export class GroupToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObs
     private readonly providerData: Readonly<Record<string, unknown>> | undefined,
   ) {
     this.ref = `${toolgroupId}/${toolName}`;
+    this.toolGroupOrigin = Object.freeze({ toolgroupId, providerId: runtime.getToolGroup(toolgroupId).providerId });
   }
 
   async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation | Observation> {

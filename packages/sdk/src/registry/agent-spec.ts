@@ -64,6 +64,10 @@ export interface ToolGroupRegistration {
   mcpEndpoint?: string | { uri: string; transport?: 'http' | 'sse'; headers?: Record<string, string>; authorization?: string };
   /** Fixed arguments merged into every call of the group's tools. */
   args?: Record<string, unknown>;
+  /** Put before each of the group's tool names as the model sees them (`bing_` → `bing_web_search`). */
+  toolPrefix?: string;
+  /** Exposed names per tool (`{ web_search: 'bing_search' }`); wins over `toolPrefix`. */
+  toolNames?: Record<string, string>;
 }
 
 /** What an agent is made of: native tool specs and MCP servers. */

@@ -9,7 +9,9 @@ export interface ToolGroupsSpecProblem {
 
 /** Tool group ids: letters, digits and `_ . : -` (no `/`, which separates a group from a tool). */
 const GROUP_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
-const GROUP_KEYS = ['toolgroupId', 'providerId', 'mcpEndpoint', 'args'];
+const GROUP_KEYS = ['toolgroupId', 'providerId', 'mcpEndpoint', 'args', 'toolPrefix', 'toolNames'];
+/** A tool prefix or exposed tool name (no '/', which separates a group from a tool). */
+const TOOL_NAME_PART = /^[A-Za-z0-9_.-]{0,128}$/;
 const ENDPOINT_KEYS = ['uri', 'transport', 'headers', 'authorization'];
 
 const expected = (path: string, what: string, got: unknown): ToolGroupsSpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
@@ -60,6 +62,15 @@ function checkGroup(group: unknown, path: string, seen: Map<string, string>): To
     if (problem) return problem;
   }
   if (group.args !== undefined && !isPlainObject(group.args)) return expected(joinPath(path, 'args'), 'an object of fixed arguments', group.args);
+  if (group.toolPrefix !== undefined && !(typeof group.toolPrefix === 'string' && TOOL_NAME_PART.test(group.toolPrefix))) {
+    return expected(joinPath(path, 'toolPrefix'), "a tool-name prefix of letters, digits, '_', '.' or '-' (e.g. 'bing_')", group.toolPrefix);
+  }
+  if (group.toolNames !== undefined) {
+    if (!isPlainObject(group.toolNames)) return expected(joinPath(path, 'toolNames'), "an object { providerToolName: exposedName } (e.g. { web_search: 'bing_search' })", group.toolNames);
+    for (const [from, to] of Object.entries(group.toolNames)) {
+      if (!(typeof to === 'string' && to !== '' && TOOL_NAME_PART.test(to))) return expected(joinPath(joinPath(path, 'toolNames'), from), "a tool name of letters, digits, '_', '.' or '-'", to);
+    }
+  }
   return undefined;
 }
 
