@@ -123,6 +123,12 @@ describe('terminal: writes to protected paths ask in bypass', () => {
     expect(decide('echo x > src/zz*').behavior).toBe('allow');
   });
 
+  it('after a cd, and inside a wrapped shell: cd .git && echo x > config, bash -c "echo x >> .git/config"', () => {
+    expect(decide('cd .git && echo x > config')).toMatchObject({ behavior: 'ask', protectedPath: '.git' });
+    expect(decide('cd src && echo x > cfg')).toMatchObject({ behavior: 'ask', protectedPath: '.git' });
+    expect(decide('bash -c "echo x >> .git/config"')).toMatchObject({ behavior: 'ask', protectedPath: '.git' });
+  });
+
   it('case variants ask: echo x > .GIT/config, touch .Husky/pre-commit', () => {
     expect(decide('echo x > .GIT/config').protectedPath).toBe('.git');
     expect(decide('touch .Husky/pre-commit').protectedPath).toBe('.husky');
