@@ -45,6 +45,7 @@ export type { PermissionEngineOptions } from './policy/permission-engine.js';
 export { isPermissionMode, PERMISSION_MODES } from './policy/permission-mode.js';
 export type { PermissionMode } from './policy/permission-mode.js';
 export type { PermissionRule, RuleBehavior, RuleSource } from './policy/permission-rule.js';
+export type { ProtectedPaths } from './policy/protected-paths.js';
 export { Policy } from './policy/policy.js';
 export type { AuditLogConfig, PermissionsConfig, PolicyOptions } from './policy/policy-options.js';
 export { policyOptionsFromConfig } from './policy/policy-options-from-config.js';
