@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -10,18 +10,24 @@ import { PROXY_FIXTURES } from './proxy-harness.js';
 
 // serve --stdio's fast path for plain proxied calls (packages/cli/src/serve/proxy-fast-path.ts):
 // the fixture tells which path a call took by its JSON-RPC id ('raw': the fast path's own id), and
-// every answer is compared with the usual path's (the same serve with a policy, which rules the
-// fast path out) for the same upstream.
+// every answer is compared with the usual path's (the same serve with a spec toolset, which rules
+// the fast path out) for the same upstream. serve always has a policy: the fast path takes only the
+// calls it allows outright (here: --mode bypass), the usual path the others.
 
 let dir: string;
 let spec: string;
+/** The same upstream, plus a spec toolset (a built-in tool): calls take the usual path. */
+let usualSpec: string;
 const clients: Client[] = [];
 
 beforeAll(() => {
   assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'tw-fast-path-'));
   spec = join(dir, 'spec.json');
-  writeFileSync(spec, JSON.stringify({ tools: [], mcpServers: { up: { command: process.execPath, args: [join(PROXY_FIXTURES, 'fast-path-upstream.mjs')], timeoutMs: 1500 } } }));
+  const mcpServers = { up: { command: process.execPath, args: [join(PROXY_FIXTURES, 'fast-path-upstream.mjs')], timeoutMs: 1500 } };
+  writeFileSync(spec, JSON.stringify({ tools: [], mcpServers }));
+  usualSpec = join(dir, 'usual-spec.json');
+  writeFileSync(usualSpec, JSON.stringify({ tools: [], mcpServers, toolsets: [{ label: 'extra', tools: ['think'] }] }));
 });
 
 afterEach(async () => {
@@ -37,17 +43,17 @@ afterAll(async () => {
  * policy writes its audit log there), after its first `tools/list` (as clients do: serve answers
  * it once the upstream declares what the client declared).
  */
-async function serve(extra: string[] = []): Promise<Client> {
+async function serve(extra: string[] = [], specFile = spec): Promise<Client> {
   const client = new Client({ name: 'fast-path-test', version: '1.0.0' });
   clients.push(client);
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', spec, ...extra], cwd: dir, env: cliEnv() as Record<string, string>, stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', specFile, ...extra], cwd: dir, env: cliEnv() as Record<string, string>, stderr: 'pipe' }));
   await client.listTools();
   return client;
 }
 
-/** The fast path (no policy) and the usual path (a policy that allows everything) over the same upstream. */
+/** The fast path (a policy that allows every call) and the usual path (the same policy, and a toolset) over the same upstream. */
 async function both(): Promise<{ fast: Client; usual: Client }> {
-  const [fast, usual] = await Promise.all([serve(), serve(['--mode', 'bypass'])]);
+  const [fast, usual] = await Promise.all([serve(['--mode', 'bypass']), serve(['--mode', 'bypass'], usualSpec)]);
   return { fast, usual };
 }
 
@@ -55,10 +61,22 @@ const call = (client: Client, name: string, args: Record<string, unknown> = {}, 
 const pathOf = async (client: Client): Promise<string> => ((await call(client, 'path')).content as { text: string }[])[0]!.text;
 
 describe('serve --stdio proxy fast path', () => {
-  it('takes a plain proxied call past the SDK layers, and leaves it to the usual path once a policy applies', async () => {
+  it('takes a plain proxied call past the SDK layers, and leaves it to the usual path once a toolset applies', async () => {
     const { fast, usual } = await both();
     expect(await pathOf(fast)).toBe('raw');
     expect(await pathOf(usual)).toBe('sdk');
+  });
+
+  it('takes only the calls the policy allows outright, and records them in its audit log; an ask goes the usual way', async () => {
+    // serve's default mode allows the read-only 'path' tool; an ask rule makes it ask (no elicitation here: refused).
+    const plain = await serve();
+    expect(await pathOf(plain)).toBe('raw');
+    const audit = readFileSync(join(dir, '.toolwright', 'audit.jsonl'), 'utf8');
+    expect(audit).toContain('"tool":"path","decision":"allow","reason":"readOnly"');
+    const asking = await serve(['--ask', 'path']);
+    const refused = await call(asking, 'path');
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]!.text).toContain("The user did not approve this call of 'path'");
   });
 
   it('answers every kind of result and error exactly as the usual path does', async () => {
@@ -149,7 +167,7 @@ describe('serve --stdio proxy fast path', () => {
   }, 20_000);
 
   it('keeps 16 calls in flight apart', async () => {
-    const fast = await serve();
+    const fast = await serve(['--mode', 'bypass']);
     const texts = Array.from({ length: 64 }, (_, i) => `call ${i}`);
     const results = await Promise.all(texts.map((text) => call(fast, 'echo', { text })));
     expect(results.map((r) => (r.content as { text: string }[])[0]!.text)).toEqual(texts);

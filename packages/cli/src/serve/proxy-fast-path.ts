@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
-import type { ResourceLocks, ToolDefinition } from '@toolwright/sdk';
+import type { PermissionDecision, Policy, ResourceLocks, ToolDefinition } from '@toolwright/sdk';
 import { MCPToolDefinition, MCPToolExecutor, rawToolCall, RawCallUnsent } from '@toolwright/sdk/mcp';
 import type { RawCallCanceller, RawProgress } from '@toolwright/sdk/mcp';
 import { toCallToolResult } from './call-tool-result.js';
@@ -9,7 +9,33 @@ import type { ServedToolset } from './served-toolset.js';
 
 /** A served toolset that can say when a call would run through nothing but its tool (the CLI's `Toolset`). */
 export interface PlainCallSource {
-  plainCallTarget(name: string): { tool: ToolDefinition; locks: ResourceLocks } | undefined;
+  /** The tool, its locks and, when a policy applies, the policy the call must pass first. */
+  plainCallTarget(name: string): { tool: ToolDefinition; locks: ResourceLocks; policy?: Policy } | undefined;
+}
+
+/**
+ * True when `policy` allows the call outright; the decision is then recorded in the audit log as
+ * the permission phase records it. An ask, a deny, rewritten arguments, an asynchronous check, a
+ * check or an audit log that fails: false, and the usual path decides (and asks, refuses or fails
+ * closed) as for any call.
+ */
+function allowedByPolicy(policy: Policy, tool: MCPToolDefinition, action: ReturnType<MCPToolDefinition['actionFromArguments']>, args: Record<string, unknown>, toolCallId: string): boolean {
+  let decision: PermissionDecision | Promise<PermissionDecision>;
+  try {
+    decision = policy.check(tool, action);
+  } catch {
+    return false;
+  }
+  if (typeof (decision as { then?: unknown }).then === 'function') return false;
+  const { behavior, updatedInput } = decision as PermissionDecision;
+  if (behavior !== 'allow' || updatedInput !== undefined) return false;
+  try {
+    const { reason, message, rule } = decision as PermissionDecision;
+    policy.record({ toolCallId, toolName: tool.name, decision: 'allow', reason, message, rule, arguments: args });
+  } catch {
+    return false;
+  }
+  return true;
 }
 
 /** Least time between the last progress notification of a call and its result (as `createToolServer`'s served calls keep). */
@@ -56,8 +82,8 @@ function progressTokenOf(meta: unknown): RequestId | undefined | false {
 
 /**
  * A fast path for `tools/call` of a proxied upstream tool over `serve --stdio`, taken only when
- * nothing of Toolwright's call path applies to the call (no middleware, policy, approval, hooks
- * or toolsets; the tool is the upstream's own MCP tool without tool middleware; the upstream is a
+ * nothing of Toolwright's call path applies to the call but the policy, and the policy allows it
+ * outright (recorded in its audit log; no middleware, approval, hooks or toolsets; the tool is the upstream's own MCP tool without tool middleware; the upstream is a
  * connected stdio server whose sampling/elicitation do not go to the caller): the arguments are
  * checked as the tool checks them, the call takes its place in the conversation's resource locks,
  * and the request goes straight over the upstream's transport (`rawToolCall`), bypassing the
@@ -164,13 +190,16 @@ export function proxyFastPath(toolset: ServedToolset, server: Server, send: (mes
       const tool = target?.tool;
       if (!target || !(tool instanceof MCPToolDefinition) || tool.constructor !== MCPToolDefinition || tool.middleware.length > 0) return false;
       if (!(tool.executor instanceof MCPToolExecutor) || !tool.executor.client.rawChannel()) return false;
-      let data: Record<string, unknown>;
+      let action: ReturnType<MCPToolDefinition['actionFromArguments']>;
       try {
-        data = tool.actionFromArguments(args).data;
+        action = tool.actionFromArguments(args);
       } catch {
         // Refused arguments: the usual path words the same refusal.
         return false;
       }
+      // Under a policy, only a call it allows outright (its toolCallId as the usual path names it).
+      if (target.policy && !allowedByPolicy(target.policy, tool, action, args, `mcp-${String(id)}`)) return false;
+      const data = action.data;
       taken += 1;
       void run(id, tool, data, token, target.locks, deliver).catch(() => undefined);
       return true;
