@@ -139,7 +139,7 @@ describe('pre-registered clients and the client credentials grant (machine to ma
   it('a wrong secret fails initialize naming the server and the settings to fix', async () => {
     const before = (await counts()).refusedClients!;
     await expect(agentFor(m2m({ clientSecret: 'wrong' }))).rejects.toThrow(
-      "OAuth for MCP server 'secure' failed: the authorization server refused the client (invalid_client: Invalid client_secret); check clientId and clientSecret in mcpServers.secure.auth (in a spec file, the environment variables they name).",
+      "OAuth for MCP server 'secure' failed: the authorization server refused the client (invalid_client: Invalid client_secret); check clientId and clientSecret (or the private key) in mcpServers.secure.auth (in a spec file, the environment variables they name).",
     );
     expect((await counts()).refusedClients! - before).toBeGreaterThan(0);
   });
@@ -183,7 +183,7 @@ describe('pre-registered clients and the client credentials grant (machine to ma
     const problems: [Record<string, unknown>, string][] = [
       [{ grant: 'password' }, "(mcpServers.secure.auth.grant): expected 'authorization_code' (a user signs in; the default) or 'client_credentials' (machine to machine), got \"password\"."],
       [{ grant: 'client_credentials', clientSecret: 's', issuer: 'https://a.example' }, "(mcpServers.secure.auth.clientId): grant 'client_credentials' needs the clientId the authorization server issued (in a spec file, e.g. \"${MCP_CLIENT_ID}\")."],
-      [{ grant: 'client_credentials', clientId: 'c', issuer: 'https://a.example' }, "(mcpServers.secure.auth.clientSecret): grant 'client_credentials' needs the client's secret (in a spec file, as \"${MCP_CLIENT_SECRET}\" so it stays out of the file)."],
+      [{ grant: 'client_credentials', clientId: 'c', issuer: 'https://a.example' }, "(mcpServers.secure.auth.clientSecret): grant 'client_credentials' needs the client's secret (in a spec file, as \"${MCP_CLIENT_SECRET}\" so it stays out of the file), or its private key for private_key_jwt (privateKeyFile or privateKeyJwk)."],
       [{ grant: 'client_credentials', clientId: 'c', clientSecret: 's' }, "(mcpServers.secure.auth.issuer): grant 'client_credentials' needs the issuer URL of the authorization server the client is registered with (e.g. https://auth.example.com), so the secret is sent to no other."],
       [{ grant: 'client_credentials', clientId: 'c', clientSecret: 's', issuer: 'https://a.example', tokenFile: 't.json' }, "(mcpServers.secure.auth.tokenFile): grant 'client_credentials' takes no tokenFile: no user signs in, and a token is fetched with the client secret at every start."],
       [{ grant: 'client_credentials', clientId: 'c', clientSecret: 's', issuer: 'auth.example.com' }, '(mcpServers.secure.auth.issuer): expected an absolute http(s) URL, got "auth.example.com".'],

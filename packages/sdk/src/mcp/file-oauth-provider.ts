@@ -19,7 +19,7 @@ interface Stored {
 
 /**
  * The MCP SDK's `OAuthClientProvider` for one server from an {@link McpOAuthConfig}: a
- * pre-registered client or dynamic registration, authorization code with PKCE (the user
+ * pre-registered client, a client ID metadata document, or dynamic registration, authorization code with PKCE (the user
  * authorizes through `authorize`), tokens and registration kept in `tokenFile` (mode 0600).
  * Discovery, the `resource` parameter, token exchange and refresh are the SDK's `auth()`.
  */
@@ -39,6 +39,11 @@ export class FileOAuthClientProvider implements OAuthClientProvider {
 
   get redirectUrl(): string {
     return this.config.redirectUrl ?? DEFAULT_OAUTH_REDIRECT_URL;
+  }
+
+  /** The client ID metadata document's URL, when configured: the SDK's `auth()` uses it as `client_id` where the authorization server supports it. */
+  get clientMetadataUrl(): string | undefined {
+    return this.config.clientMetadataUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -64,6 +69,8 @@ export class FileOAuthClientProvider implements OAuthClientProvider {
    */
   clientInformation(): OAuthClientInformationMixed | undefined {
     const client = this.stored.client;
+    // A client ID that is a metadata document's URL is this client only while that URL is configured.
+    if (!this.config.clientId && client && /^https?:/.test(client.client_id) && client.client_id !== this.config.clientMetadataUrl) return undefined;
     if (this.config.clientId || !client || !('redirect_uris' in client) || !Array.isArray(client.redirect_uris)) return client;
     return client.redirect_uris.includes(this.redirectUrl) ? client : undefined;
   }

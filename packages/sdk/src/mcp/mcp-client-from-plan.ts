@@ -5,7 +5,8 @@ import { StdioProcessTransport } from './stdio-process-transport.js';
 import type { McpClientCapabilities } from './mcp-client-capabilities.js';
 import { mcpConfigError } from './mcp-server-plan.js';
 import type { ClientHandlers } from '../tool/client-handlers.js';
-import { authorizeMcpServer } from './authorize-mcp-server.js';
+import { McpAuthorizer } from './mcp-auth/mcp-authorizer.js';
+import { oauthFetch } from './mcp-auth/oauth-fetch.js';
 import { oauthProviderFor } from './oauth-provider-for.js';
 import { fetchReplacingInvalidResults } from './invalid-result-fetch.js';
 import { fetchWithRequestSignals } from './request-signal-fetch.js';
@@ -77,14 +78,19 @@ function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): 
     };
   }
   const oauth = plan.auth;
-  // One provider per server for the client's life: its tokens (and refreshes) survive reconnects.
-  const authProvider = oauth ? oauthProviderFor(plan.name, oauth) : undefined;
+  // One provider and one authorizer per server for the client's life: tokens (and refreshes)
+  // survive reconnects, and authorizations are counted across them.
+  const authorizer = oauth
+    ? new McpAuthorizer(plan.name, oauthProviderFor(plan.name, oauth), plan.url, { scope: oauth.scope, maxAttempts: oauth.maxAuthorizationAttempts })
+    : undefined;
   return async () => {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    if (authProvider) await authorizeMcpServer(plan.name, authProvider, plan.url, oauth?.scope);
     // The fetch reports a malformed response at once; the SDK would drop it and leave its request to time out.
+    // With OAuth, the fetch sends the token and answers the server's challenges (the transport gets no authProvider).
     // Each request gets a signal of its own: the transport's one signal would collect a listener per request.
-    return new StreamableHTTPClientTransport(plan.url, { requestInit, authProvider, fetch: fetchWithRequestSignals(fetchReplacingInvalidResults()) });
+    const network = fetchReplacingInvalidResults();
+    const fetch = fetchWithRequestSignals(authorizer ? oauthFetch(authorizer, network) : network);
+    return new StreamableHTTPClientTransport(plan.url, { requestInit, fetch });
   };
 }
 

@@ -48,7 +48,7 @@ export interface McpHttpPlan extends McpPlanCommon {
   kind: 'http' | 'sse';
   url: URL;
   headers?: Readonly<Record<string, string>>;
-  /** OAuth settings (token file resolved to an absolute path), when configured. */
+  /** OAuth settings (token and private key files resolved to absolute paths), when configured. */
   auth?: McpOAuthConfig;
   /** Every call in a session of its own. */
   stateless?: boolean;
@@ -131,7 +131,11 @@ function planServer(name: string, raw: McpServerConfig, baseDir: string): McpSer
   const oauth = (config as { auth?: McpOAuthConfig }).auth;
   if (oauth) {
     if (kind === 'sse') throw mcpConfigError(name, 'auth', "OAuth is offered for Streamable HTTP servers; this one uses transport 'sse'.");
-    plan.auth = oauth.tokenFile ? { ...oauth, tokenFile: isAbsolute(oauth.tokenFile) ? oauth.tokenFile : resolve(baseDir, oauth.tokenFile) } : { ...oauth };
+    // Files resolve against the spec's directory (or the working directory), as cwd does.
+    const at = (file: string): string => (isAbsolute(file) ? file : resolve(baseDir, file));
+    plan.auth = { ...oauth };
+    if (oauth.tokenFile) plan.auth.tokenFile = at(oauth.tokenFile);
+    if (oauth.privateKeyFile) plan.auth.privateKeyFile = at(oauth.privateKeyFile);
   }
   return plan;
 }

@@ -21,7 +21,12 @@ export function checkMcpClientSpec(server: Record<string, unknown>, path: string
   return checkAuth(server.auth, joinPath(path, 'auth')) ?? checkCapabilities(server.capabilities, path);
 }
 
-const AUTH_STRINGS = ['clientId', 'clientSecret', 'scope', 'tokenFile', 'redirectUrl', 'clientName', 'issuer'];
+const AUTH_STRINGS = ['clientId', 'clientSecret', 'scope', 'tokenFile', 'redirectUrl', 'clientName', 'issuer', 'privateKeyFile', 'clientMetadataUrl'];
+const ALGORITHMS = ['ES256', 'RS256'];
+/** Most authorizations in a row a configuration may allow. */
+const MAX_ATTEMPTS_LIMIT = 20;
+/** The credentials of a client credentials client: exactly one. */
+const MACHINE_CREDENTIALS = ['clientSecret', 'privateKeyFile', 'privateKeyJwk'];
 const GRANTS = ['authorization_code', 'client_credentials'];
 /** Fields that only the authorization-code grant (a user signing in) takes. */
 const USER_SIGN_IN_FIELDS = ['tokenFile', 'redirectUrl', 'authorize'];
@@ -37,12 +42,18 @@ function checkAuth(value: unknown, at: string): McpClientSpecProblem | undefined
       if (typeof v !== 'string' || !GRANTS.includes(v)) {
         return { path: joinPath(at, key), message: `expected 'authorization_code' (a user signs in; the default) or 'client_credentials' (machine to machine), got ${preview(v)}.` };
       }
+    } else if (key === 'privateKeyJwk') {
+      if ((typeof v !== 'string' || v === '') && !isObject(v)) return expected(joinPath(at, key), 'a private JWK object, or its JSON text (e.g. "${MCP_CLIENT_JWK}")', v);
+    } else if (key === 'privateKeyAlgorithm') {
+      if (typeof v !== 'string' || !ALGORITHMS.includes(v)) return { path: joinPath(at, key), message: `expected 'ES256' (EC P-256 key) or 'RS256' (RSA key), got ${preview(v)}.` };
+    } else if (key === 'maxAuthorizationAttempts') {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ATTEMPTS_LIMIT) return { path: joinPath(at, key), message: `expected a whole number from 1 to ${MAX_ATTEMPTS_LIMIT} (authorizations in a row before giving up; default 3), got ${preview(v)}.` };
     } else if (key === 'authorize') {
       if (typeof v !== 'function') return expected(joinPath(at, key), 'a function (authorizationUrl) => redirect URL', v);
     } else if (key === 'provider') {
       if (typeof v !== 'object' || v === null) return expected(joinPath(at, key), 'an OAuth client provider object', v);
     } else {
-      return { path: joinPath(at, key), message: `unknown field; allowed: grant, ${[...AUTH_STRINGS, 'authorize', 'provider'].join(', ')}.` };
+      return { path: joinPath(at, key), message: `unknown field; allowed: grant, ${[...AUTH_STRINGS, 'privateKeyJwk', 'privateKeyAlgorithm', 'maxAuthorizationAttempts', 'authorize', 'provider'].join(', ')}.` };
     }
   }
   if (value.provider !== undefined) return undefined;
@@ -51,7 +62,15 @@ function checkAuth(value: unknown, at: string): McpClientSpecProblem | undefined
     // `${VAR}` is checked again once interpolated (planMcpServers checks the spec it is given).
     if (typeof text === 'string' && !text.includes('${') && !isHttpUrl(text)) return { path: joinPath(at, url), message: `expected an absolute http(s) URL, got ${JSON.stringify(text.slice(0, 80))}.` };
   }
+  const metadataUrl = value.clientMetadataUrl;
+  if (typeof metadataUrl === 'string' && !metadataUrl.includes('${') && !isMetadataDocumentUrl(metadataUrl)) {
+    return { path: joinPath(at, 'clientMetadataUrl'), message: `expected the https URL of this client's metadata document, with a path (e.g. https://app.example.com/oauth/client.json), got ${JSON.stringify(metadataUrl.slice(0, 80))}.` };
+  }
   if (value.grant === 'client_credentials') return checkClientCredentials(value, at);
+  for (const key of ['privateKeyFile', 'privateKeyJwk', 'privateKeyAlgorithm']) {
+    if (value[key] !== undefined) return { path: joinPath(at, key), message: "only grant 'client_credentials' signs in with a private key (private_key_jwt); a user's sign-in uses clientSecret, or none." };
+  }
+  if (metadataUrl !== undefined && value.clientId !== undefined) return { path: joinPath(at, 'clientMetadataUrl'), message: 'give clientId (a pre-registered client) or clientMetadataUrl (a client ID metadata document), not both.' };
   if (value.issuer !== undefined) return { path: joinPath(at, 'issuer'), message: "only grant 'client_credentials' takes issuer; a user's sign-in finds the authorization server through the MCP server." };
   if (value.clientSecret !== undefined && value.clientId === undefined) return { path: joinPath(at, 'clientSecret'), message: 'a client secret needs its clientId.' };
   return undefined;
@@ -62,10 +81,24 @@ function checkClientCredentials(value: Record<string, unknown>, at: string): Mcp
   for (const key of USER_SIGN_IN_FIELDS) {
     if (value[key] !== undefined) return { path: joinPath(at, key), message: `grant 'client_credentials' takes no ${key}: no user signs in, and a token is fetched with the client secret at every start.` };
   }
+  if (value.clientMetadataUrl !== undefined) return { path: joinPath(at, 'clientMetadataUrl'), message: "grant 'client_credentials' takes no clientMetadataUrl: its client is pre-registered (clientId)." };
   if (value.clientId === undefined) return { path: joinPath(at, 'clientId'), message: "grant 'client_credentials' needs the clientId the authorization server issued (in a spec file, e.g. \"${MCP_CLIENT_ID}\")." };
-  if (value.clientSecret === undefined) return { path: joinPath(at, 'clientSecret'), message: "grant 'client_credentials' needs the client's secret (in a spec file, as \"${MCP_CLIENT_SECRET}\" so it stays out of the file)." };
+  const credentials = MACHINE_CREDENTIALS.filter((key) => value[key] !== undefined);
+  if (credentials.length === 0) return { path: joinPath(at, 'clientSecret'), message: "grant 'client_credentials' needs the client's secret (in a spec file, as \"${MCP_CLIENT_SECRET}\" so it stays out of the file), or its private key for private_key_jwt (privateKeyFile or privateKeyJwk)." };
+  if (credentials.length > 1) return { path: joinPath(at, credentials[1]!), message: `give one credential, not ${credentials.join(' and ')}.` };
+  if (value.privateKeyAlgorithm !== undefined && credentials[0] === 'clientSecret') return { path: joinPath(at, 'privateKeyAlgorithm'), message: 'is for a private key (privateKeyFile or privateKeyJwk), not a clientSecret.' };
   if (value.issuer === undefined) return { path: joinPath(at, 'issuer'), message: "grant 'client_credentials' needs the issuer URL of the authorization server the client is registered with (e.g. https://auth.example.com), so the secret is sent to no other." };
   return undefined;
+}
+
+/** An https URL with a path: what the MCP SDK takes as a client ID metadata document's URL. */
+function isMetadataDocumentUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.pathname !== '/';
+  } catch {
+    return false;
+  }
 }
 
 function isHttpUrl(text: string): boolean {
