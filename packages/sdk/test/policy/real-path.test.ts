@@ -87,12 +87,26 @@ describe('isInsideDirectories: inside as written AND as resolved', () => {
 });
 
 describe('fileSystemIgnoresCase', () => {
-  it('probes the directory: this test machine keeps its temporary directory on a case-sensitive file system', () => {
-    // The CI and dev machines run Linux (ext4/overlayfs/tmpfs, all case-sensitive).
-    expect(process.platform === 'linux' ? fileSystemIgnoresCase(ws) : 'not linux').toBe(process.platform === 'linux' ? false : 'not linux');
+  // The suite runs on Linux (ext4, overlayfs, tmpfs: all case-sensitive); the insensitive branch
+  // of the rules is tested with the flag injected (tools/test/file-permissions-real-paths.test.ts).
+  it('finds the temporary directory case-sensitive: an entry looked up with its case swapped is not found', () => {
+    const dir = join(root, 'probe-missing');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'Readme.md'), '');
+    expect(fileSystemIgnoresCase(dir)).toBe(false);
   });
 
-  it('counts a directory it cannot read as case-sensitive (the stricter comparison)', () => {
+  it('takes two entries differing only in case as proof of case-sensitivity', () => {
+    const dir = join(root, 'probe-twins');
+    mkdirSync(join(dir, 'abc'), { recursive: true });
+    symlinkSync('abc', join(dir, 'ABC'));
+    expect(fileSystemIgnoresCase(dir)).toBe(false);
+  });
+
+  it('probes its own name in the parent when it has no entry with letters, and counts an unreadable directory as case-sensitive', () => {
+    const dir = join(root, 'Probe-Empty');
+    mkdirSync(dir);
+    expect(fileSystemIgnoresCase(dir)).toBe(false);
     expect(fileSystemIgnoresCase(join(root, 'does-not-exist-Here'))).toBe(false);
   });
 });
