@@ -98,3 +98,21 @@ describe('terminal: input meant for a program never runs as a command', () => {
     }
   });
 });
+
+describe('terminal: a program that leaves the terminal raw', () => {
+  it('does not wedge the next command with a partial line left in the terminal', async () => {
+    const f = fixture();
+    try {
+      const terminal = await f.tool('terminal', FAST);
+      const started = (await f.call(terminal, { command: 'stty -icanon min 1 </dev/tty; sleep 1.5' })) as TerminalObservation;
+      expect(started.exitCode).toBe(-1);
+      await f.call(terminal, { command: 'LEFT', is_input: true }); // an escape sequence, no newline: sleep never reads it
+      const done = (await f.call(terminal, { command: '', is_input: true, timeout: 5 })) as TerminalObservation;
+      expect(done.exitCode).toBe(0);
+      const next = (await f.call(terminal, { command: 'stty icanon </dev/tty; echo next', timeout: 5 })) as TerminalObservation;
+      expect(next.text).toBe(`next\n[Current working directory: ${f.dir}]\n[Command finished with exit code 0]`);
+    } finally {
+      await f.cleanup();
+    }
+  });
+});

@@ -144,12 +144,13 @@ export class PtySession {
       child.once('error', reject);
     });
     // No echo, LF line ends, a wide screen; the prompt is the marker; PS2 empty so heredocs stay
-    // clean; no history file. Before each prompt, whole lines typed while the last command ran and
-    // left unread (input meant for a program that had already ended) are thrown away, so the shell
-    // never runs them as a command; the exit status survives for the prompt. The EXIT trap prints
-    // the exit marker with the shell's exit code.
+    // clean; no history file. Before each prompt, lines left unread in the terminal (input meant for
+    // a program that had already ended) are thrown away, so they do not become the next command's
+    // input (each read has a timeout: a program may have left the terminal non-canonical, with a
+    // partial line); the exit status survives for the prompt. The EXIT trap prints the exit marker
+    // with the shell's exit code.
     const ps1 = `\\n__TW${nonce}_\${?}_\${PWD}_TW${nonce}__\\n`;
-    const flush = '__tw_flush() { local s=$?; while read -r -t 0 </dev/tty 2>/dev/null; do read -r _ </dev/tty || break; done; return $s; }';
+    const flush = '__tw_flush() { local s=$?; while read -r -t 0 </dev/tty 2>/dev/null; do read -r -t 0.05 _ </dev/tty || break; done; return $s; }';
     const trap = `trap 'printf "\\n__TWX${nonce}_%s_TWX${nonce}__\\n" "$?"' EXIT`;
     session.sendLine(`stty -echo -onlcr cols 256 rows 200 </dev/tty 2>/dev/null; unset HISTFILE; PS2=''; ${flush}; PROMPT_COMMAND=__tw_flush; ${trap}; PS1='${ps1}'; echo "__TWPID$$"\n`);
     const first = await session.wait({ hardMs: options.startTimeoutMs ?? 10_000 });
