@@ -1,5 +1,6 @@
 import type { ClientHandlers } from '../tool/client-handlers.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { closestMatch } from '../errors/closest-match.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { isErrorLike } from './describe-error.js';
 import type { MCPClient } from './mcp-client.js';
@@ -183,8 +184,11 @@ function selectTools(client: MCPClient, listed: readonly Tool[], strict: boolean
     }
     const missing = enabledTools.filter((name) => !seen.has(name));
     if (missing.length > 0) {
-      const available = [...seen].filter((name) => !taskOnly.has(name)).sort().join(', ') || '(none)';
-      throw mcpConfigError(client.name, 'enabledTools', `the server has no tool named ${missing.map((m) => `'${m}'`).join(', ')}. Available: ${available}.`);
+      const callable = [...seen].filter((name) => !taskOnly.has(name)).sort();
+      // The JSON path of the first unknown entry, and the closest tool the server has.
+      const at = enabledTools.indexOf(missing[0]!);
+      const guess = closestMatch(missing[0]!, callable);
+      throw mcpConfigError(client.name, `enabledTools[${at}]`, `the server has no tool named ${missing.map((m) => `'${m}'`).join(', ')}.${guess ? ` Did you mean '${guess}'?` : ''} Available: ${callable.join(', ') || '(none)'}.`);
     }
   }
   if (enabledTools) {

@@ -39,8 +39,11 @@ describe('createMcpToolsFromClients', () => {
     const server = createInMemoryMcpServer({ name: 'srv', tools: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] });
     expect(names(keep(await createMcpToolsFromClients([server.client({ enabledTools: ['c', 'a'] })])))).toEqual(['a', 'c']);
     expect(names(keep(await createMcpToolsFromClients([server.client({ disabledTools: ['b'] })])))).toEqual(['a', 'c']);
-    await expect(createMcpToolsFromClients([server.client({ enabledTools: ['a', 'zz'] })])).rejects.toThrow(
-      "Invalid MCP server 'srv' (mcpServers.srv.enabledTools): the server has no tool named 'zz'. Available: a, b, c.",
+    await expect(createMcpToolsFromClients([server.client({ enabledTools: ['a', 'unknown_tool'] })])).rejects.toThrow(
+      "Invalid MCP server 'srv' (mcpServers.srv.enabledTools[1]): the server has no tool named 'unknown_tool'. Available: a, b, c.",
+    );
+    await expect(createMcpToolsFromClients([server.client({ enabledTools: ['bb', 'a'] })])).rejects.toThrow(
+      "Invalid MCP server 'srv' (mcpServers.srv.enabledTools[0]): the server has no tool named 'bb'. Did you mean 'b'? Available: a, b, c.",
     );
   });
 
