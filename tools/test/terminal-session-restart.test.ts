@@ -116,3 +116,16 @@ describe('terminal: a program that leaves the terminal raw', () => {
     }
   });
 });
+
+describe('terminal output', () => {
+  it('keeps output that starts with the command text (the command is never echoed)', async () => {
+    const f = fixture();
+    try {
+      const terminal = await f.tool('terminal', FAST);
+      await f.call(terminal, { command: 'touch lsfile' });
+      expect((await f.call(terminal, { command: 'ls' })).text).toBe(`lsfile\n[Current working directory: ${f.dir}]\n[Command finished with exit code 0]`);
+    } finally {
+      await f.cleanup();
+    }
+  });
+});

@@ -117,7 +117,7 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
       session.sendCommand(trimmed);
       this.continuing = false;
     } else if (action.isInput && trimmed !== '') {
-      // Input for a program that has already ended would reach the shell's prompt: not sent then.
+      // Input for a program that has already ended would be read by no one, or by the next command: not sent then.
       const peek = await session.wait({ hardMs: 0 });
       if (peek.kind === 'done' || peek.kind === 'exited') return this.report(action, peek, { prefix, suffix: inputNotSentSuffix(), isError: true });
       session.write(keyBytes(trimmed) ?? `${command}\r`);
@@ -160,7 +160,8 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     let output = cleanOutput(outcome.output);
     const file = this.session?.commandFile;
     if (file !== undefined) output = output.split(`bash: ${file}: `).join('bash: ').split(`${file}: `).join('bash: '); // the shell names the file it sources in its errors
-    if (!this.continuing && output.startsWith(action.command.trim())) output = output.slice(action.command.trim().length); // a program turned echo back on
+    // A program that turned the terminal's echo back on echoes input typed for it; a command is never typed, so never echoed.
+    if (action.isInput && !this.continuing && output.startsWith(action.command.trim())) output = output.slice(action.command.trim().length);
     output = output.replace(/^\n+/, '').trimEnd(); // trimEnd, not /\s+$/: that regex is quadratic on a long run of spaces
     const lines: string[] = [];
     let exitCode = -1;
