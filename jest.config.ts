@@ -10,6 +10,7 @@ const moduleNameMapper: Record<string, string> = {
   '^@toolwright/sdk/internal$': '<rootDir>/packages/sdk/src/internal.ts',
   '^@toolwright/providers$': '<rootDir>/packages/providers/src/index.ts',
   '^@toolwright/providers/provider-data$': '<rootDir>/packages/providers/src/runtime/provider-data.ts',
+  '^@toolwright/models$': '<rootDir>/packages/models/src/index.ts',
   '^@toolwright/tools$': '<rootDir>/tools/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
