@@ -42,7 +42,13 @@ describe('tool groups in the agent spec', () => {
 
   it('names the exact path of a bad registration', async () => {
     expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', endpoint: 'x' }] })).toBe(
-      '(agent spec): toolGroupRegistry[0].endpoint: unknown field; allowed: toolgroupId, providerId, mcpEndpoint, args.',
+      '(agent spec): toolGroupRegistry[0].endpoint: unknown field; allowed: toolgroupId, providerId, mcpEndpoint, args, toolPrefix, toolNames.',
+    );
+    expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', toolPrefix: 'a/b' }] })).toBe(
+      "(agent spec): toolGroupRegistry[0].toolPrefix: expected a tool-name prefix of letters, digits, '_', '.' or '-' (e.g. 'bing_'), got string.",
+    );
+    expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', toolNames: { web_search: 3 } }] })).toBe(
+      "(agent spec): toolGroupRegistry[0].toolNames.web_search: expected a tool name of letters, digits, '_', '.' or '-', got number.",
     );
     expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'my group', providerId: 'p' }] })).toBe(
       "(agent spec): toolGroupRegistry[0].toolgroupId: expected 1 to 128 letters, digits or '_ . : -' (e.g. 'builtin::websearch'), got 'my group'.",
