@@ -9,6 +9,8 @@ import { formatRule } from './parse-rule.js';
 export const DEFAULT_AUDIT_MAX_BYTES = 10 * 1024 * 1024;
 /** Default number of rotated files kept (`audit.jsonl.1` … `.3`). */
 export const DEFAULT_AUDIT_KEEP = 3;
+/** Lines between two reads of the file's real size (another process may append to it). */
+const STAT_EVERY = 64;
 
 /** Options of {@link AuditLog}. */
 export interface AuditLogOptions {
@@ -82,6 +84,10 @@ export class AuditLog {
   readonly keep: number;
   private readonly includeValues: boolean;
   private fd?: number;
+  /** The file's size as of the last fstat plus what this writer appended since. */
+  private size = 0;
+  /** Lines written since the last fstat. */
+  private sinceStat = 0;
 
   /** Throws `INVALID_SPEC` for a `maxBytes` < 1 or a `keep` < 0 (or not integers). */
   constructor(options: AuditLogOptions) {
@@ -123,10 +129,13 @@ export class AuditLog {
     const text = `${this.line(event)}\n`;
     const bytes = Buffer.byteLength(text);
     if (this.fd === undefined) this.open();
-    // The file's real size (other processes may append to it too), one fstat per line.
-    const size = fstatSync(this.fd!).size;
-    if (size > 0 && size + bytes > this.maxBytes) this.rotate(bytes);
+    // Other processes may append too: the real size is read every STAT_EVERY lines, and always
+    // before rotating (a few µs each), so a file passes maxBytes by at most that many of their lines.
+    if (this.sinceStat >= STAT_EVERY || this.size + bytes > this.maxBytes) this.stat();
+    if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate(bytes);
     writeSync(this.fd!, text);
+    this.size += bytes;
+    this.sinceStat += 1;
   }
 
   /** Closes the file (a later `record` opens it again). */
@@ -140,6 +149,12 @@ export class AuditLog {
     this.fd = openSync(this.path, 'a', 0o600);
     // The mode only applies to a new file: one that exists readable by others is made 0600 too.
     if ((fstatSync(this.fd).mode & 0o077) !== 0) fchmodSync(this.fd, 0o600);
+    this.stat();
+  }
+
+  private stat(): void {
+    this.size = fstatSync(this.fd!).size;
+    this.sinceStat = 0;
   }
 
   /**
@@ -175,7 +190,6 @@ export class AuditLog {
       }
     }
     this.open();
-    const size = fstatSync(this.fd!).size;
-    if (current !== ours && size > 0 && size + bytes > this.maxBytes) this.rotate(bytes);
+    if (current !== ours && this.size > 0 && this.size + bytes > this.maxBytes) this.rotate(bytes);
   }
 }

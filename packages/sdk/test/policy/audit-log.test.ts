@@ -104,13 +104,13 @@ describe('AuditLog rotation', () => {
     const a = new AuditLog({ path, maxBytes: size * 2 + 10 });
     const b = new AuditLog({ path, maxBytes: size * 2 + 10 });
     a.record({ ...event, toolCallId: 'a1' });
-    b.record({ ...event, toolCallId: 'b1' });
-    a.record({ ...event, toolCallId: 'a2' }); // no room for a third line: a rotates the file
-    b.record({ ...event, toolCallId: 'b2' }); // b's file is now audit.jsonl.1: b reopens audit.jsonl and writes there
+    a.record({ ...event, toolCallId: 'a2' });
+    b.record({ ...event, toolCallId: 'b1' }); // no room for a third line: b rotates the file
+    a.record({ ...event, toolCallId: 'a3' }); // a's file is now audit.jsonl.1: a reopens audit.jsonl and writes there
     a.close();
     b.close();
     const ids = (file: string): string[] => readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => (JSON.parse(l) as { toolCallId: string }).toolCallId);
-    expect([ids(`${path}.1`), ids(path)]).toEqual([['a1', 'b1'], ['a2', 'b2']]);
+    expect([ids(`${path}.1`), ids(path)]).toEqual([['a1', 'a2'], ['b1', 'a3']]);
     expect(existsSync(`${path}.2`)).toBe(false);
   });
 
