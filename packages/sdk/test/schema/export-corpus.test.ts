@@ -42,7 +42,7 @@ const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 const corpus = loadCorpus();
 let toolset: McpToolset;
-let tools: MCPToolDefinition[];
+let tools: readonly MCPToolDefinition[];
 const sourceOf = new Map<string, CorpusTool>();
 
 beforeAll(async () => {
