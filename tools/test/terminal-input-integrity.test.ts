@@ -52,6 +52,7 @@ describe('terminal: the command that runs is the command that was analysed', () 
       const position = `before-${code}`.length + 'touch '.length;
       expect(error.message).toContain(`command contains the control character ${describeControlCharacter(code)} at position ${position} (0-based)`);
       expect(error.message).toContain(hex(code));
+      expect(error.message).toContain("a control character as an argument: printf '\\x1b' or $'\\x1b'."); // whole: the model's message clips lines at 400 characters
     }
     expect(readdirSync(dir).filter((name) => /^(before|after)-/.test(name))).toEqual([]);
   });
@@ -72,7 +73,7 @@ describe('terminal: the command that runs is the command that was analysed', () 
     for (const command of ['echo a\r', 'echo a\r\necho b', 'ls\rrm -f README.md']) {
       const result = await agent.executeToolCall({ id: 'cr', name: 'terminal', arguments: JSON.stringify({ command }) });
       expect(result.observation.text).toContain('U+000D (Ctrl-M, CR)');
-      expect(result.observation.text).toContain('only tab and newline (\\n; not \\r or \\r\\n)');
+      expect(result.observation.text).toContain('Only printable characters, tab and \\n are allowed (not \\r)');
     }
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('keep\n');
   });
@@ -80,7 +81,7 @@ describe('terminal: the command that runs is the command that was analysed', () 
   it('refuses control characters in is_input text as well, and takes named keys', async () => {
     const text = await agent.executeToolCall({ id: 'i', name: 'terminal', arguments: JSON.stringify({ command: 'y\u0003', is_input: true }) });
     expect(text.observation.text).toContain('U+0003 (Ctrl-C, ETX)');
-    expect(text.observation.text).toContain('use is_input with its name (C-c');
+    expect(text.observation.text).toContain('Keys for a running program: is_input with the key name (C-c, ESC, UP…)');
   });
 
   it('runs a command with tabs and newlines (a heredoc) exactly as written', async () => {

@@ -40,10 +40,9 @@ export function controlCharacterProblem(text: string): string | undefined {
   const code = match[0].charCodeAt(0);
   return (
     `command contains the control character ${describeControlCharacter(code)} at position ${match.index} (0-based). ` +
-    'A command is plain text: only tab and newline (\\n; not \\r or \\r\\n) may appear besides printable characters, because a terminal ' +
-    'treats control characters as editing keys and would run another command than the one given. ' +
-    'To send a key to a running program, use is_input with its name (C-c, C-d, ESC, UP, BS, ENTER…); ' +
-    "to put a control character into a command's arguments, write it with printf escapes (printf '\\x1b') or $'\\x1b'."
+    'Only printable characters, tab and \\n are allowed (not \\r): a terminal treats control characters as editing keys. ' +
+    'Keys for a running program: is_input with the key name (C-c, ESC, UP…); ' +
+    "a control character as an argument: printf '\\x1b' or $'\\x1b'."
   );
 }
 
