@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startHttpServer } from '../../src/serve/http-server.js';
 import type { RunningHttpServer } from '../../src/serve/http-server.js';
 import { DefinitionToolset, sampleTools } from '../helpers/sample-tools.js';
@@ -44,6 +45,22 @@ describe('startHttpServer', () => {
     expect(await client.callTool({ name: 'sum', arguments: { a: 1, b: 41 } })).toMatchObject({ structuredContent: { sum: 42 } });
     expect(running.sessionCount()).toBe(1);
     await client.close();
+  });
+
+  it('answers a tools/call whose arguments are an array with -32602 and one line (over HTTP, in a session and stateless)', async () => {
+    for (const stateless of [false, true]) {
+      running = await startHttpServer(new DefinitionToolset(sampleTools()), { host: '127.0.0.1', port: 0, stateless });
+      const client = new Client({ name: 'test', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+      const error = await client.request({ method: 'tools/call', params: { name: 'sum', arguments: [1, 41] } } as never, CallToolResultSchema).then(
+        () => undefined,
+        (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+      );
+      expect(error).toEqual({ code: -32602, message: `MCP error -32602: tools/call: params.arguments: expected an object of the tool's arguments (e.g. {"path": "README.md"}), got an array.` });
+      await client.close();
+      await running.close();
+      running = undefined;
+    }
   });
 
   it('refuses a foreign Host or Origin with 403', async () => {
