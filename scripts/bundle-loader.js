@@ -13,8 +13,17 @@
 // Node's built-in modules come through require: the first ES import of one builds its export
 // namespace (~2.5 ms for node:fs, ~3 ms for node:process, measured), which a process that uses
 // them through require never pays.
-import { createRequire } from 'node:module';
+//
+// Stack frames: V8 keeps the script name a code cache was written with (the build machine's path
+// showed in an installed package's frames), so a chunk is compiled under a name that holds no
+// machine's path, `<package>/dist/bundle/<file>`, the same when writing the cache and reading it.
+// Under `node --enable-source-maps` (process.sourceMapsEnabled) the cache is not used: a chunk is
+// compiled as a CommonJS module at its real path, so Node reads its source map (`*.code.cjs.map`,
+// mapped through to the TypeScript sources, shipped in `src/`) and frames name `.ts` files and lines.
+import Module, { createRequire } from 'node:module';
 
+/** The package's name: scripts/bundle.mjs writes it in when it copies this file into a bundle. */
+const PACKAGE = '@toolwright/bundle';
 const nodeRequire = createRequire(import.meta.url);
 const { readFileSync, renameSync, writeFileSync } = nodeRequire('node:fs');
 const { dirname, join } = nodeRequire('node:path');
@@ -46,10 +55,7 @@ function run(file) {
   const module = { exports: {} };
   modules.set(file, module);
   const filename = join(root, file);
-  const cachedData = cachedDataOf(filename);
-  const script = new Script(readFileSync(filename, 'utf8'), { filename, cachedData });
-  if (mode === 'write') compiled.push({ filename, script });
-  fromCache.push({ file, cached: cachedData !== undefined && !script.cachedDataRejected });
+  const chunk = process.sourceMapsEnabled === true ? compileMapped(filename, file) : compileCached(filename, file);
   const dir = dirname(file);
   // Chunks require each other by relative path; dependencies come from the entry files (the same
   // namespaces an ES import gets); Node's built-in modules (and `require('url')` for rollup's
@@ -57,8 +63,27 @@ function run(file) {
   const requireFrom = (id) => (id.startsWith('.') ? run(join(dir, id)) : dependencies.has(id) ? dependencies.get(id) : nodeRequire(id));
   // A dynamic import of a chunk goes through its ES entry file, which loads that chunk's dependencies first.
   const importFrom = (id) => import(id.startsWith('.') ? pathToFileURL(join(root, dir, id.replace(/\.code\.cjs$/, '.js'))).href : id);
-  script.runInThisContext()(module.exports, requireFrom, module, filename, dirname(filename), importFrom);
+  chunk(module.exports, requireFrom, module, filename, dirname(filename), importFrom);
   return module.exports;
+}
+
+/** The chunk's function, compiled with its code cache under a name without a machine's path. */
+function compileCached(filename, file) {
+  const cachedData = cachedDataOf(filename);
+  const script = new Script(readFileSync(filename, 'utf8'), { filename: `${PACKAGE}/dist/bundle/${file}`, cachedData });
+  if (mode === 'write') compiled.push({ filename, script });
+  fromCache.push({ file, cached: cachedData !== undefined && !script.cachedDataRejected });
+  return script.runInThisContext();
+}
+
+/** The chunk's function, compiled by Node's CommonJS loader at its real path, which honours its source map. */
+function compileMapped(filename, file) {
+  const holder = new Module(filename);
+  holder.filename = filename;
+  // The first line is the function's head alone (no mapped code), so the prefix moves nothing mapped.
+  holder._compile(`module.exports = ${readFileSync(filename, 'utf8')}`, filename);
+  fromCache.push({ file, cached: false });
+  return holder.exports;
 }
 
 /** Runs the code file `file` (path under dist/bundle) once, with these dependencies, and returns its exports. */

@@ -19,7 +19,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { rollup } from '@rollup/wasm-node';
 import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
@@ -36,6 +36,20 @@ const CODE = '.code.cjs';
 const HEAD = '(function (exports, require, module, __filename, __dirname, __toolwrightImport) {';
 
 const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
+
+/**
+ * Reads each module with tsc's source map, so rollup's map leads from the bundle to the
+ * TypeScript sources (`../../src/…`, shipped beside dist/) instead of to dist/*.js.
+ */
+const tscSourceMaps = {
+  name: 'toolwright-tsc-source-maps',
+  async load(id) {
+    if (!id.endsWith('.js')) return null;
+    const code = await readFile(id, 'utf8');
+    const map = await readFile(`${id}.map`, 'utf8').catch(() => null);
+    return { code, map };
+  },
+};
 
 /** Dynamic imports go through the loader's import (a chunk's ES entry file, or a dependency). */
 const dynamicImportsThroughLoader = { name: 'toolwright-dynamic-import', renderDynamicImport: () => ({ left: '__toolwrightImport(', right: ')' }) };
@@ -99,7 +113,7 @@ for (const { dir, entries } of packages) {
   const bundle = await rollup({
     input: Object.fromEntries(entries.map((entry) => [entry, join(dist, `${entry}.js`)])),
     external: isExternal,
-    plugins: [dynamicImportsThroughLoader],
+    plugins: [tscSourceMaps, dynamicImportsThroughLoader],
     onwarn(warning, warn) {
       // tsc's decorator helpers test `this` at module level; circular imports are between
       // type-only-related modules and resolve at call time.
@@ -116,6 +130,8 @@ for (const { dir, entries } of packages) {
     entryFileNames: `[name]${CODE}`,
     chunkFileNames: `chunk-[hash]${CODE}`,
     sourcemap: true,
+    // Where the files go (bundle.next is renamed to bundle, same depth): the maps' sources are relative to it.
+    dir: next,
   });
   await bundle.close();
   const chunks = output.filter((file) => file.type === 'chunk');
@@ -129,7 +145,9 @@ for (const { dir, entries } of packages) {
     await writeFile(`${file}.map`, JSON.stringify(map));
     await writeFile(join(next, chunk.fileName.slice(0, -CODE.length) + '.js'), entryFile(chunk, byName));
   }
-  await copyFile(join(root, 'scripts', 'bundle-loader.js'), join(next, 'loader.js'));
+  const { name: packageName } = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8'));
+  const loader = await readFile(join(root, 'scripts', 'bundle-loader.js'), 'utf8');
+  await writeFile(join(next, 'loader.js'), loader.replace("const PACKAGE = '@toolwright/bundle';", `const PACKAGE = ${JSON.stringify(packageName)};`));
   for (const entry of entries) {
     const mod = await import(pathToFileURL(join(next, `${entry}.js`)).href);
     for (const [name, value] of Object.entries(mod)) {
