@@ -1,6 +1,28 @@
 /**
  * `@toolwright/models`: the model side of Toolwright. Converters between each model API's tool calls
- * and Toolwright's ToolCall/Observation, streaming assembly, and the `runTools` loop.
+ * and Toolwright's ToolCall/Observation (OpenAI Chat Completions, OpenAI Responses, Anthropic
+ * Messages, Gemini generateContent), streaming assembly, plain-fetch adapters and the `runTools` loop.
  */
-export type { ModelApi } from './model-api.js';
+export { anthropicMessages } from './anthropic.js';
+export type { Dialect, StreamAssembler } from './dialect.js';
+export { geminiGenerateContent } from './gemini.js';
+export { httpModel } from './http-model.js';
+export type { HttpModelSpec } from './http-model.js';
+export { anthropicModel, geminiModel, openAIChatModel, openAICompatibleModel, openAIResponsesModel } from './http-models.js';
+export type { HttpModelOptions } from './http-models.js';
 export { modelApis } from './model-api.js';
+export type { ModelApi } from './model-api.js';
+export type { ModelAdapter, ModelRequest } from './model-adapter.js';
+export type { ModelToolCall, ModelTurn } from './model-turn.js';
+export { openAIChat } from './openai-chat.js';
+export { openAIResponses } from './openai-responses.js';
+export { settleCalls } from './raw-call.js';
+export type { RawCall, SettleOptions } from './raw-call.js';
+export { RUN_STATE_TYPE, RunState } from './run-state.js';
+export type { SerializedRunState, StepCall } from './run-state.js';
+export { runTools } from './run-tools.js';
+export type { RunResult, RunStatus, RunToolsOptions, StepEvent } from './run-tools.js';
+export { sseEvents } from './sse-events.js';
+export type { ToolResult } from './tool-result.js';
+export { addUsage, emptyUsage } from './usage.js';
+export type { Usage } from './usage.js';
