@@ -90,7 +90,7 @@ class ChatAssembler implements StreamAssembler {
   private raw(): RawCall[] {
     return this.order.map((i) => {
       const c = this.calls.get(i)!;
-      return { id: c.id, name: c.name, arguments: c.args === '' ? '{}' : c.args, truncated: !c.done && !isCompleteJson(c.args === '' ? '{}' : c.args) };
+      return { id: c.id, name: c.name, arguments: c.args === '' ? '{}' : c.args, truncated: !c.done && (c.args === '' || !isCompleteJson(c.args)) };
     });
   }
 
