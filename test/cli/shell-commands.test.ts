@@ -55,6 +55,9 @@ describe('the interactive shell takes the commands as the CLI docs write them', 
     s.child.stdin.write('help echo\r');
     at = await s.waitFor('Parameters:', at);
 
+    s.child.stdin.write('help call\r');
+    at = await s.waitFor('Shell commands:', at);
+
     s.child.stdin.write('call nope {}\r');
     at = await s.waitFor("Tool 'nope' not found", at);
 

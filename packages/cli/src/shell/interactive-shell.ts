@@ -11,7 +11,7 @@ import { ProgressLine } from '../io/progress-line.js';
 import type { Terminal } from '../io/terminal.js';
 import type { AskLine } from '../policy/approval-prompts.js';
 import type { Toolset } from '../toolset/toolset.js';
-import { createCompleter } from './shell-completer.js';
+import { createCompleter, SHELL_COMMANDS } from './shell-completer.js';
 import { parseShellLine } from './parse-shell-line.js';
 import type { ShellLine } from './parse-shell-line.js';
 
@@ -44,6 +44,8 @@ async function runLine(line: Exclude<ShellLine, { kind: 'exit' }>, toolset: Tool
     case 'help': {
       if (line.tool === undefined) return term.out(shellHelp(term));
       const tool = toolset.tool(line.tool);
+      // `help call` (as `toolwright help call` on the command line): the shell's commands, unless a tool has that name.
+      if (!tool && (SHELL_COMMANDS as readonly string[]).includes(line.tool)) return term.out(shellHelp(term));
       term.out(tool ? renderToolHelp(tool, toolset.originLabel(line.tool), c) : c.red(escapeControlChars(unknownToolText(line.tool, toolset))));
       return;
     }
