@@ -6,7 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { MemoryEventStore } from './memory-event-store.js';
-import { ErrorCode, SetLevelRequestSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, LATEST_PROTOCOL_VERSION, SetLevelRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolServer } from './create-tool-server.js';
 import type { ToolServerOptions } from './create-tool-server.js';
 import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
@@ -89,7 +89,32 @@ export interface RunningHttpServer {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  /** The protocol version the session's initialize agreed on. */
+  protocolVersion: string;
   close(): Promise<void>;
+}
+
+/** The version the SDK's server answers an initialize with: the client's when supported, else the latest. */
+function negotiatedVersion(body: unknown): string {
+  const asked = (body as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
+  return typeof asked === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
+}
+
+/**
+ * A request of a session that agreed on 2025-11-25 or later but names an older (supported)
+ * version in its header is taken at the session's version: the SDK decides by the header
+ * whether a POST stream gets its priming event (an id, empty data and the retry interval) and
+ * whether ctx.closeStream() may end it, and a client of such a session polls and resumes.
+ */
+function atSessionVersion(req: IncomingMessage, session: Session): void {
+  const header = req.headers['mcp-protocol-version'];
+  if (typeof header === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(header) && header < session.protocolVersion && session.protocolVersion >= '2025-11-25') {
+    req.headers['mcp-protocol-version'] = session.protocolVersion;
+    // The SDK's Node transport builds its Request from the raw headers.
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      if (req.rawHeaders[i]!.toLowerCase() === 'mcp-protocol-version') req.rawHeaders[i + 1] = session.protocolVersion;
+    }
+  }
 }
 
 const MCP_PATH = '/mcp';
@@ -167,6 +192,7 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
           sessions.add(id, {
             transport,
             server: server!,
+            protocolVersion: negotiatedVersion(body),
             // The session's own toolset (MCP children, terminal) is closed before this settles.
             close: async () => {
               await server!.close();
@@ -249,6 +275,7 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
       }
       // In flight until the response ends (an SSE stream keeps its session alive while open).
       res.once('close', sessions.begin(sessionId));
+      atSessionVersion(req, session);
       await session.transport.handleRequest(req, res, body);
       return;
     }
