@@ -78,6 +78,8 @@ describe('read-only by allowlist: a command and every option it carries must be 
           'git diff --outp=x', 'git log --output=x', 'git -c core.pager=x log', 'git --exec-path=x log', 'git log --ext-diff', 'git show --textconv', 'git grep -O foo',
           'git grep --open-files-in-pager=vi x', 'git branch newbranch', 'git tag v1', 'git branch -D x', 'git config user.name x', 'git reflog expire --all',
           'git reflog delete x', 'git log --show-signature', 'git --git-dir=/x log', 'git -p log', 'git stash list', 'git',
+          // a bare long option never takes the next word as its value: git would act on it (found by the sandbox fuzz)
+          'git diff --unified --output=x', 'git branch --abbrev newbranch', 'git log --format --output=x', 'git branch --sort newbranch',
         ],
         false,
       ),

@@ -46,10 +46,17 @@ const REVISION_SHORT_OPTIONAL = 'MCBUD';
 /** Options of git that write or run programs (`--output`, `--ext-diff`, …): no git spec is closed, so a run-time word is never taken as safe. */
 const GIT_UNSAFE = ['output=', 'ext-diff', 'textconv', 'show-signature', 'open-files-in-pager?'];
 
-/** `name` and `name=` both listed: the value is optional and attached (`--stat`, `--stat=80`), written `name?`. */
+/**
+ * A long option's value is taken only when attached (`--author=x`, written `name?`): git's own
+ * parsers differ per option (`--unified`, `--abbrev`, `--merged` take an optional value, `--format`
+ * only an attached one, and an unknown bare option does not stop git from acting on the next
+ * one), so the word after a long option is never skipped as its value: it is checked as an option
+ * or operand of its own (`git diff --unified --output=x` is not read-only). A value given as the
+ * next word (`--author alice`) reads as an operand, which is at worst an ask.
+ */
 function optionalValues(long: readonly string[]): string[] {
-  const names = new Set(long);
-  return [...new Set(long.map((entry) => (names.has(`${entry}=`) || (entry.endsWith('=') && names.has(entry.slice(0, -1))) ? `${entry.replace(/=$/, '')}?` : entry)))];
+  const attached = long.map((entry) => (entry.endsWith('=') ? `${entry.slice(0, -1)}?` : entry));
+  return [...new Set(attached.filter((entry) => !attached.includes(`${entry}?`)))];
 }
 
 function gitSpec(extra: Partial<FlagSpec> & { long?: readonly string[] }): FlagSpec {
