@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, promises, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AtomicWriteFs, FileEditorAction, FileEditorExecutor } from '@toolwright/tools';
+import type { AtomicWriteFs, FileEditorExecutor } from '@toolwright/tools';
 import { ANCHORED_PATHS } from '../src/shared/confined-directory.js';
 import { fixture } from './support/fixture.js';
 
@@ -47,11 +47,10 @@ describe('file_editor under a symlink-swap race', () => {
     const attacker = spawn(process.execPath, ['-e', ATTACKER, root, outside], { stdio: 'ignore' });
     try {
       const editor = await f.tool('file_editor');
-      const executor = editor.executor as FileEditorExecutor;
       let created = 0;
       let refused = 0;
       for (let i = 0; i < CREATES; i++) {
-        const result = await executor.execute(editor.actionFromArguments({ command: 'create', path: join(root, 'd', `f${i}`), file_text: 'x' }) as FileEditorAction);
+        const result = await editor.call(editor.actionFromArguments({ command: 'create', path: join(root, 'd', `f${i}`), file_text: 'x' }));
         if (result.isError) {
           refused++;
           expect(result.text).toMatch(/symbolic link|does not exist|already exists|not a directory|ENOENT|ENOTEMPTY/);
@@ -84,12 +83,11 @@ describe('file_editor under a symlink-swap race', () => {
     const attacker = spawn(process.execPath, ['-e', ATTACKER, root, outside], { stdio: 'ignore' });
     try {
       const editor = await f.tool('file_editor');
-      const executor = editor.executor as FileEditorExecutor;
       const path = join(root, 'd/notes.txt');
       let answered = 0;
       for (let i = 0; i < CREATES / 2; i++) {
         const args = i % 2 === 0 ? { command: 'view', path } : { command: 'insert', path, insert_line: 0, new_str: 'added' };
-        const result = await executor.execute(editor.actionFromArguments(args) as FileEditorAction);
+        const result = await editor.call(editor.actionFromArguments(args));
         expect(result.text).not.toContain('SECRET');
         if (!result.isError) answered++;
       }
@@ -131,7 +129,7 @@ describe('file_editor under a symlink-swap race', () => {
     try {
       const editor = await f.tool('file_editor');
       const executor = editor.executor as FileEditorExecutor;
-      const create = async (path: string): Promise<string> => (await executor.execute(editor.actionFromArguments({ command: 'create', path, file_text: 'x' }) as FileEditorAction)).text;
+      const create = async (path: string): Promise<string> => (await editor.call(editor.actionFromArguments({ command: 'create', path, file_text: 'x' }))).text;
       await run({ root, outside, executor, create });
     } finally {
       await f.cleanup();

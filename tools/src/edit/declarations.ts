@@ -29,4 +29,10 @@ export class EditObservation extends Observation {
   @Field({ description: 'How many occurrences were replaced.' })
   @IsInt()
   replacements = 0;
+
+  /** A failed edit names its file: `Could not edit <file_path>: …` unless the executor worded it (a `ToolwrightError`). */
+  static override fromError(error: unknown, action?: Action): EditObservation {
+    const filePath = (action as EditAction | undefined)?.filePath ?? '';
+    return EditObservation.errorOf(error, `Could not edit ${filePath}`, { filePath });
+  }
 }

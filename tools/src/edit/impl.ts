@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode } from '@toolwright/sdk';
 import type { ToolExecutor } from '@toolwright/sdk';
 import type { ConfinedPath } from '../file_editor/confine-path.js';
 import { editorError } from '../file_editor/editor-error.js';
@@ -17,18 +17,12 @@ export const EDIT_SNIPPET_LINES = 4;
 
 /** Replaces exact text in files inside the allowed roots: atomically, one writer per file, only in files read and unchanged since. */
 export class EditExecutor extends FileToolExecutor implements ToolExecutor<EditAction, EditObservation> {
-  /** Makes the edit; every failure comes back as an error Observation. */
+  /** Makes the edit; a failure is thrown, worded for the model, and the error funnel makes it an error Observation (`fromError` of its Observation class). */
   async execute(action: EditAction): Promise<EditObservation> {
-    try {
-      if (action.oldString === '') throw editorError('Invalid `old_string` parameter: it is empty. Give the exact text to replace (use write to create a file).', ErrorCode.INVALID_ARGUMENTS);
-      if (action.oldString === action.newString) throw editorError('No changes to make: old_string and new_string are exactly the same.', ErrorCode.INVALID_ARGUMENTS);
-      const target = await this.roots.confine(action.filePath);
-      return await fileEditLock.run(target.real, () => this.edit(target, action));
-    } catch (error) {
-      const message = ToolwrightError.isInstance(error) ? error.message : `Could not edit ${action.filePath}: ${(error as Error).message}`;
-      const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
-      return Object.assign(EditObservation.fromText(message, { isError: true, errorCode: code }), { filePath: action.filePath });
-    }
+    if (action.oldString === '') throw editorError('Invalid `old_string` parameter: it is empty. Give the exact text to replace (use write to create a file).', ErrorCode.INVALID_ARGUMENTS);
+    if (action.oldString === action.newString) throw editorError('No changes to make: old_string and new_string are exactly the same.', ErrorCode.INVALID_ARGUMENTS);
+    const target = await this.roots.confine(action.filePath);
+    return await fileEditLock.run(target.real, () => this.edit(target, action));
   }
 
   private async edit(target: ConfinedPath, action: EditAction): Promise<EditObservation> {

@@ -88,6 +88,12 @@ export class FileEditorObservation extends Observation {
   @IsOptional()
   @IsString()
   newContent?: string;
+
+  /** A failed command names itself and its path: `The <command> command failed on <path>: …` unless the executor worded it (a `ToolwrightError`). */
+  static override fromError(error: unknown, action?: Action): FileEditorObservation {
+    const { command, path } = (action ?? {}) as Partial<FileEditorAction>;
+    return FileEditorObservation.errorOf(error, `The ${command} command failed on ${path}`, { command, path });
+  }
 }
 
 /** What the model reads about `file_editor`. */

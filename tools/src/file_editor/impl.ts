@@ -43,34 +43,28 @@ export class FileEditorExecutor implements ToolExecutor<FileEditorAction, FileEd
     this.rootPaths = (params?.allowedRoots ?? [state.workingDir]).map((root) => resolve(state.workingDir, root));
   }
 
-  /** Runs one command; every failure comes back as an error Observation. */
+  /** Runs one command; a failure is thrown, worded for the model, and the error funnel makes it an error Observation (`fromError` of its Observation class). */
   async execute(action: FileEditorAction): Promise<FileEditorObservation> {
-    try {
-      this.roots ??= await Promise.all(this.rootPaths.map(async (path) => ({ path, real: await realpathAsFarAsExists(path) })));
-      const target = await confinePath(action.path, this.roots, this.state.workingDir);
-      switch (action.command) {
-        case 'view':
-          return await this.view(target, action.viewRange);
-        case 'create': {
-          const text = required(action.fileText, 'file_text', 'create');
-          return await fileEditLock.run(target.real, () => this.create(target, text));
-        }
-        case 'str_replace': {
-          const oldStr = required(action.oldStr, 'old_str', 'str_replace');
-          return await fileEditLock.run(target.real, () => this.strReplace(target, oldStr, action.newStr ?? ''));
-        }
-        case 'insert': {
-          const line = required(action.insertLine, 'insert_line', 'insert');
-          const newStr = required(action.newStr, 'new_str', 'insert');
-          return await fileEditLock.run(target.real, () => this.insert(target, line, newStr));
-        }
-        case 'undo_edit':
-          return await fileEditLock.run(target.real, () => this.undo(target));
+    this.roots ??= await Promise.all(this.rootPaths.map(async (path) => ({ path, real: await realpathAsFarAsExists(path) })));
+    const target = await confinePath(action.path, this.roots, this.state.workingDir);
+    switch (action.command) {
+      case 'view':
+        return await this.view(target, action.viewRange);
+      case 'create': {
+        const text = required(action.fileText, 'file_text', 'create');
+        return await fileEditLock.run(target.real, () => this.create(target, text));
       }
-    } catch (error) {
-      const message = ToolwrightError.isInstance(error) ? error.message : `The ${action.command} command failed on ${action.path}: ${(error as Error).message}`;
-      const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
-      return Object.assign(FileEditorObservation.fromText(message, { isError: true, errorCode: code }), { command: action.command, path: action.path });
+      case 'str_replace': {
+        const oldStr = required(action.oldStr, 'old_str', 'str_replace');
+        return await fileEditLock.run(target.real, () => this.strReplace(target, oldStr, action.newStr ?? ''));
+      }
+      case 'insert': {
+        const line = required(action.insertLine, 'insert_line', 'insert');
+        const newStr = required(action.newStr, 'new_str', 'insert');
+        return await fileEditLock.run(target.real, () => this.insert(target, line, newStr));
+      }
+      case 'undo_edit':
+        return await fileEditLock.run(target.real, () => this.undo(target));
     }
   }
 

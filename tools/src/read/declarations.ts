@@ -43,4 +43,10 @@ export class ReadObservation extends Observation {
   @Field({ name: 'total_lines', description: 'How many lines the file has.' })
   @IsInt()
   totalLines = 0;
+
+  /** A failed read names its file: `Could not read <file_path>: …` unless the executor worded it (a `ToolwrightError`). */
+  static override fromError(error: unknown, action?: Action): ReadObservation {
+    const filePath = (action as ReadAction | undefined)?.filePath ?? '';
+    return ReadObservation.errorOf(error, `Could not read ${filePath}`, { filePath });
+  }
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode } from '@toolwright/sdk';
 import type { ToolExecutor } from '@toolwright/sdk';
 import { imageTypeOf, linesOf, readBytes, readText } from '../file_editor/file-content.js';
 import type { ReadAction } from './declarations.js';
@@ -10,29 +10,23 @@ export const READ_MAX_OUTPUT_CHARS = 100_000;
 
 /** Reads files inside the allowed roots, with line numbers, and records each read in the conversation's ledger. */
 export class ReadExecutor extends FileToolExecutor implements ToolExecutor<ReadAction, ReadObservation> {
-  /** Reads the lines asked for (or the image); every failure comes back as an error Observation. */
+  /** Reads the lines asked for (or the image); a failure is thrown, worded for the model, and the error funnel makes it an error Observation (`fromError` of its Observation class). */
   async execute(action: ReadAction): Promise<ReadObservation> {
-    try {
-      const target = await this.roots.confine(action.filePath);
-      const mimeType = imageTypeOf(target.real);
-      if (mimeType) {
-        const data = (await readBytes(target.real, target.path, this.maxBytes)).toString('base64');
-        await this.ledger.record(target.real);
-        const observation = ReadObservation.of({ filePath: target.path, startLine: 1, numLines: 0, totalLines: 0 });
-        observation.content = [
-          { type: 'text', text: `Image file ${target.path} (${mimeType}):` },
-          { type: 'image', data, mimeType },
-        ];
-        return observation;
-      }
-      const lines = linesOf(await readText(target.real, target.path, this.maxBytes));
+    const target = await this.roots.confine(action.filePath);
+    const mimeType = imageTypeOf(target.real);
+    if (mimeType) {
+      const data = (await readBytes(target.real, target.path, this.maxBytes)).toString('base64');
       await this.ledger.record(target.real);
-      return this.render(target.path, lines, action.offset ?? 1, action.limit ?? READ_MAX_LINES);
-    } catch (error) {
-      const message = ToolwrightError.isInstance(error) ? error.message : `Could not read ${action.filePath}: ${(error as Error).message}`;
-      const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
-      return Object.assign(ReadObservation.fromText(message, { isError: true, errorCode: code }), { filePath: action.filePath });
+      const observation = ReadObservation.of({ filePath: target.path, startLine: 1, numLines: 0, totalLines: 0 });
+      observation.content = [
+        { type: 'text', text: `Image file ${target.path} (${mimeType}):` },
+        { type: 'image', data, mimeType },
+      ];
+      return observation;
     }
+    const lines = linesOf(await readText(target.real, target.path, this.maxBytes));
+    await this.ledger.record(target.real);
+    return this.render(target.path, lines, action.offset ?? 1, action.limit ?? READ_MAX_LINES);
   }
 
   private render(path: string, lines: readonly string[], offset: number, limit: number): ReadObservation {

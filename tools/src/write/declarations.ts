@@ -21,4 +21,10 @@ export class WriteObservation extends Observation {
   @Field({ description: 'True when the file did not exist before.' })
   @IsBoolean()
   created = false;
+
+  /** A failed write names its file: `Could not write <file_path>: …` unless the executor worded it (a `ToolwrightError`). */
+  static override fromError(error: unknown, action?: Action): WriteObservation {
+    const filePath = (action as WriteAction | undefined)?.filePath ?? '';
+    return WriteObservation.errorOf(error, `Could not write ${filePath}`, { filePath });
+  }
 }

@@ -1,6 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { ToolExecutor } from '@toolwright/sdk';
 import type { ConfinedPath } from '../file_editor/confine-path.js';
 import { editorError } from '../file_editor/editor-error.js';
@@ -14,17 +13,11 @@ import { WriteObservation } from './declarations.js';
 
 /** Writes whole files inside the allowed roots: atomically, one writer per file, never over an unread or changed file. */
 export class WriteExecutor extends FileToolExecutor implements ToolExecutor<WriteAction, WriteObservation> {
-  /** Writes the file; every failure comes back as an error Observation. */
+  /** Writes the file; a failure is thrown, worded for the model, and the error funnel makes it an error Observation (`fromError` of its Observation class). */
   async execute(action: WriteAction): Promise<WriteObservation> {
-    try {
-      const target = await this.roots.confine(action.filePath);
-      checkNewContentSize(action.content, target.path, this.maxBytes);
-      return await fileEditLock.run(target.real, () => this.write(target, action.content));
-    } catch (error) {
-      const message = ToolwrightError.isInstance(error) ? error.message : `Could not write ${action.filePath}: ${(error as Error).message}`;
-      const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.EXECUTION_FAILED;
-      return Object.assign(WriteObservation.fromText(message, { isError: true, errorCode: code }), { filePath: action.filePath });
-    }
+    const target = await this.roots.confine(action.filePath);
+    checkNewContentSize(action.content, target.path, this.maxBytes);
+    return await fileEditLock.run(target.real, () => this.write(target, action.content));
   }
 
   private async write(target: ConfinedPath, content: string): Promise<WriteObservation> {

@@ -103,6 +103,11 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
     return { mcpServer: this.server, mcpTool: this.mcpName, fullName: this.name };
   }
 
+  /** How the model's text names this tool when it failed (the error funnel's label): `MCP tool '<MCP name>'`. */
+  get errorLabel(): string {
+    return `MCP tool '${this.mcpName}'`;
+  }
+
   /** The connection's per-call time limit in ms (applied by the client, not by `call`'s own timer). */
   get callTimeoutMs(): number {
     return (this.executor as MCPToolExecutor).client.callTimeoutMs;

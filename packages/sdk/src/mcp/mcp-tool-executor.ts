@@ -1,8 +1,4 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode } from '../errors/error-code.js';
-import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { Observation } from '../tool/observation.js';
-import { errorObservation } from '../tool/run-call.js';
 import type { ToolContext } from '../tool/tool-context.js';
 import type { ToolExecutor } from '../tool/tool-executor.js';
 import type { McpCallOptions, MCPClient } from './mcp-client.js';
@@ -19,7 +15,7 @@ export interface McpResultReader {
  * Runs an MCP tool's Actions over the server's shared {@link MCPClient}: the call timeout, the
  * context's abort signal (cancelling the MCP request) and progress notifications
  * (`ctx.reportProgress`) pass through, and so does the call's client (answering the server's
- * sampling and elicitation while the call runs). Failures become error Observations. It has no `close()`:
+ * sampling and elicitation while the call runs). Failures are thrown, for the error funnel. It has no `close()`:
  * the connection belongs to the toolset, not to one tool.
  */
 export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObservation> {
@@ -32,7 +28,7 @@ export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObser
     this.tool = tool;
   }
 
-  async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation | Observation> {
+  async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation> {
     const tool = this.tool!;
     // An AbortSignal and a progress token each cost several µs per call: only when they can matter.
     const options: McpCallOptions = { timeoutMs: ctx.timeoutMs };
@@ -41,14 +37,8 @@ export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObser
     // The server's sampling/elicitation during this call go to this call's client (e.g. serve's downstream client).
     const caller = ctx.callOptions.client;
     if (caller) options.client = caller;
-    let result: CallToolResult;
-    try {
-      result = await this.client.callTool(tool.mcpName, action.data, options);
-    } catch (error) {
-      // Timeouts and cancellations from the call's own guard are reported by runCall.
-      if (ToolwrightError.isInstance(error)) return errorObservation(error.message, error.code);
-      return errorObservation(`MCP tool '${tool.mcpName}' failed: ${String(error)}`, ErrorCode.EXECUTION_FAILED);
-    }
+    // A failure throws: the error funnel words it (MCPToolObservation.fromError) and post hooks see it.
+    const result: CallToolResult = await this.client.callTool(tool.mcpName, action.data, options);
     return tool.observationFromResult(result);
   }
 }

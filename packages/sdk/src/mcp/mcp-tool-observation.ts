@@ -1,4 +1,5 @@
 import { Field } from '../schema/field.js';
+import type { Action } from '../tool/action.js';
 import { textContent } from '../tool/content.js';
 import type { Content } from '../tool/content.js';
 import { Observation } from '../tool/observation.js';
@@ -15,6 +16,15 @@ export class MCPToolObservation extends Observation {
   /** The result's `_meta`, when the server sent one. */
   @Field({ schema: { type: 'object' }, optional: true, name: '_meta', description: "The result's _meta." })
   meta?: Record<string, unknown>;
+
+  /**
+   * A failed MCP call (thrown by the client, e.g. a lost connection): a `ToolwrightError` names
+   * the server itself; anything else is `<label> failed: <message>` (`MCP tool 'search' failed: …`).
+   * A plain `Observation`, as the funnel's default.
+   */
+  static override fromError(error: unknown, action?: Action, label = 'MCP tool'): Observation {
+    return Observation.errorOf(error, `${label} failed`);
+  }
 
   /** The content blocks; a result with only `structuredContent` shows it as JSON. */
   override llmContent(): Content[] {

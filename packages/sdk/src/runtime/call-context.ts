@@ -248,7 +248,7 @@ export class CallContext extends ToolContext {
     this.reservation = undefined;
     if (this.pending && this.observation) return { events: this.events, observation: this.observation, pending: this.pending };
     if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
-    const observation = this.failed ? observationFromError(this.error, this.toolName) : this.observation!;
+    const observation = this.failed ? observationFromError(this.error, this.tool ?? this.toolName, this.action) : this.observation!;
     if (this.actionEvent !== undefined) {
       this.events.push(ObservationEvent.answering(this.actionEvent, this.toolCallId, this.toolName, observation));
     } else {

@@ -1,43 +1,48 @@
-import { ErrorCode } from '../errors/error-code.js';
-import { ToolwrightError } from '../errors/toolwright-error.js';
-import { describeError } from '../util/describe-error.js';
+import type { Action } from './action.js';
 import { Observation } from './observation.js';
+import type { ObservationClass } from './observation.js';
 
 /** An error Observation with a code. */
 export function errorObservation(message: string, code: string): Observation {
   return Observation.fromText(message, { isError: true, errorCode: code });
 }
 
-/** Codes whose message already says everything (it names the tool or the hook itself). */
-const SELF_CONTAINED: ReadonlySet<string> = new Set<string>([
-  ErrorCode.TIMEOUT,
-  ErrorCode.ABORTED,
-  ErrorCode.NO_EXECUTOR,
-  ErrorCode.HOOK_FAILED,
-  ErrorCode.INVALID_OPTIONS,
-  ErrorCode.UNKNOWN_TOOL,
-  ErrorCode.INVALID_JSON,
-  ErrorCode.INVALID_ARGUMENTS,
-  ErrorCode.CLOSED,
-  ErrorCode.INTERNAL,
-  ErrorCode.NOT_SUPPORTED,
-  ErrorCode.PERMISSION_DENIED,
-  ErrorCode.APPROVAL_REJECTED,
-]);
+/** What the funnel needs of a failed tool (a `ToolDefinition` is one). */
+export interface FailedTool {
+  /** The tool's name: the label is `Tool '<name>'` unless {@link FailedTool.errorLabel} says otherwise. */
+  readonly name: string;
+  /** The tool's Observation class, whose `fromError` carries the error (default `Observation`). */
+  readonly observationType?: ObservationClass;
+  /** How the model's text names the tool when it failed, e.g. `MCP tool 'search'`. */
+  readonly errorLabel?: string;
+}
+
+type FromError = (error: unknown, action?: Action, label?: string) => Observation;
 
 /**
  * The error funnel: the one place any error of a call (thrown by an executor, a middleware, a
- * hook or a pipeline phase; a timeout; an abort) becomes the model-facing error Observation.
- * A `ToolwrightError` keeps its code; its message is used as it is when it already names what
- * failed, else prefixed with `Tool '<name>' failed: `. Anything else is `EXECUTION_FAILED`.
- * Never throws.
+ * hook or a pipeline phase; a timeout; an abort) becomes the model-facing error Observation. It
+ * asks the tool's Observation class ({@link Observation.fromError}, which tools override to add
+ * their fields) with the call's `action`; given only a name, or no Action (the call never reached
+ * the tool), it uses `Observation.fromError`.
+ * Records the error and its stack ({@link errorDetailsOf}). Never throws: a `fromError` that
+ * throws or answers something else than an error Observation gives way to the default.
  */
-export function observationFromError(error: unknown, toolName: string): Observation {
-  if (ToolwrightError.isInstance(error)) {
-    const message = SELF_CONTAINED.has(error.code) ? error.message : `Tool '${toolName}' failed: ${describeError(error)}`;
-    return withErrorDetails(errorObservation(message, error.code), error);
+export function observationFromError(error: unknown, tool: string | FailedTool, action?: Action): Observation {
+  const failed = typeof tool === 'string' ? { name: tool } : tool;
+  const label = failed.errorLabel ?? `Tool '${failed.name}'`;
+  const fromError = (failed.observationType as { fromError?: FromError } | undefined)?.fromError;
+  let observation: Observation | undefined;
+  // Without an Action the call never reached the tool (unknown tool, invalid arguments): a plain Observation.
+  if (action !== undefined && typeof fromError === 'function' && fromError !== Observation.fromError) {
+    try {
+      observation = fromError.call(failed.observationType, error, action, label);
+    } catch {
+      observation = undefined; // an override that throws: the default wording below
+    }
   }
-  return withErrorDetails(errorObservation(`Tool '${toolName}' failed: ${describeError(error)}`, ErrorCode.EXECUTION_FAILED), error);
+  if (!(observation instanceof Observation) || !observation.isError) observation = Observation.fromError(error, action, label);
+  return withErrorDetails(observation, error);
 }
 
 /**

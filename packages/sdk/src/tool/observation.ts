@@ -1,9 +1,11 @@
 import { classModelOf } from '../schema/class-model.js';
 import { codecOf } from '../schema/codec.js';
 import { recordNoInitialDefaults } from '../schema/initial-values.js';
+import type { Action } from './action.js';
 import { paint } from './colors.js';
 import type { Content } from './content.js';
 import { textContent, textOf } from './content.js';
+import { callErrorText, executorErrorText } from './error-text.js';
 import { classOfKind, invalidSerialized, registerKind } from './kinds.js';
 
 /** The fixed first line of every error Observation's model content. */
@@ -54,6 +56,37 @@ export class Observation {
   /** An Observation of this class with the given fields set. */
   static of<T extends Observation>(this: new () => T, fields: Partial<T>): T {
     return Object.assign(new this(), fields);
+  }
+
+  /**
+   * How this class carries an error: the error funnel (`observationFromError`) calls it on the
+   * tool's `observationType` for any failure of a call, so executors just throw. `action` is the
+   * call's Action when known; `label` names what failed (`Tool 'edit'`, `MCP tool 'search'`).
+   * Default: a plain `Observation` with the funnel's wording (a `ToolwrightError` keeps its code,
+   * and its message when the code names what failed, else `<label> failed: <message>`; anything
+   * else is `EXECUTION_FAILED`). Override it to add the class's typed fields (e.g. `filePath`),
+   * building the result with {@link Observation.errorOf}. It must not throw (the funnel then falls
+   * back to this default).
+   */
+  static fromError(error: unknown, action?: Action, label = 'The tool'): Observation {
+    void action;
+    const { message, code } = callErrorText(error, label);
+    return Observation.fromText(message, { isError: true, errorCode: code });
+  }
+
+  /**
+   * An error Observation of this class for `error`, worded the way an executor words its own
+   * failure: a `ToolwrightError` was written for the model (its message and code); anything else
+   * is `<whatFailed>: <message>` with `EXECUTION_FAILED`. `fields` are set on it. For overrides of
+   * {@link Observation.fromError}.
+   */
+  static errorOf<T extends Observation>(this: new () => T, error: unknown, whatFailed: string, fields?: Partial<T>): T {
+    const { message, code } = executorErrorText(error, whatFailed);
+    const observation = new this();
+    observation.content = [textContent(message)];
+    observation.isError = true;
+    observation.errorCode = code;
+    return fields ? Object.assign(observation, fields) : observation;
   }
 
   /** The text of the content (text blocks and embedded text resources, joined by newlines). */

@@ -229,7 +229,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     } catch (error) {
       return Promise.reject(error);
     }
-    if (ctx.lockHeld) return this.invokeWith(action, ctx).then(undefined, (error: unknown) => observationFromError(error, this.name));
+    if (ctx.lockHeld) return this.invokeWith(action, ctx).then(undefined, (error: unknown) => observationFromError(error, this, action));
     const granted = locksFor(ctx.state).enter(accessOf(this, action));
     return granted instanceof LockEntry ? this.runLocked(action, ctx, granted) : granted.then((entry) => this.runLocked(action, ctx, entry));
   }
@@ -258,7 +258,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
       (error: unknown) => {
         ctx.lockHeld = false;
         entry.release();
-        return observationFromError(error, this.name);
+        return observationFromError(error, this, action);
       },
     );
   }
