@@ -16,6 +16,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The workspace folders of the published packages (a package that is private is not published). */
 export const PUBLISHED = ['packages/sdk', 'tools', 'packages/providers', 'packages/cli', 'packages/models'];
 
+/** What the adoption test's project installs besides the tarballs (a user's project has Node's types). */
+export const PROJECT_DEPENDENCIES = ['@types/node'];
+
 /**
  * Each third-party `name@version` the lockfile installs for the published workspaces: their
  * dependencies, optional and peer dependencies, resolved as Node does (nearest node_modules up).
@@ -30,12 +33,12 @@ export function thirdPartyPackages(lock = JSON.parse(readFileSync(join(root, 'pa
       if (dir === '.' || dir === '') return undefined;
     }
   };
-  const visit = (key) => {
-    const entry = entries[key];
+  const visit = (key, from = key) => {
+    const entry = typeof key === 'string' ? entries[key] : key;
     if (entry.link) return visit(entry.resolved);
     const deps = { ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies };
     for (const name of Object.keys(deps)) {
-      const depKey = resolve(key, name);
+      const depKey = resolve(from, name);
       if (depKey === undefined) continue; // an optional peer nobody installed
       const dep = entries[depKey];
       if (dep.link || PUBLISHED.includes(depKey)) {
@@ -49,6 +52,7 @@ export function thirdPartyPackages(lock = JSON.parse(readFileSync(join(root, 'pa
     }
   };
   for (const dir of PUBLISHED) if (entries[dir]) visit(dir);
+  visit({ dependencies: Object.fromEntries(PROJECT_DEPENDENCIES.map((name) => [name, '*'])) }, '');
   return [...found.keys()].sort();
 }
 
