@@ -113,4 +113,15 @@ export class TaskObservation extends Observation {
   @Field({ description: 'The tasks the call returned or changed (as JSON records).', schema: { type: 'array', items: { type: 'object', additionalProperties: true } } })
   @IsArray()
   tasks: TaskRecord[] = [];
+
+  /** A failed task call: a refusal as worded, anything else (the disk) as `<what> failed: <message>. Nothing was changed.` */
+  static override fromError(error: unknown, action?: Action): TaskObservation {
+    const what =
+      action instanceof TaskCreateAction ? 'Creating the task'
+      : action instanceof TaskGetAction ? 'Reading the task'
+      : action instanceof TaskListAction ? 'Listing the tasks'
+      : action instanceof TaskUpdateAction ? 'Updating the task'
+      : 'The task call';
+    return TaskObservation.errorOf(error, (message) => `${what} failed: ${message}. Nothing was changed.`);
+  }
 }

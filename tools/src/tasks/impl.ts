@@ -6,16 +6,6 @@ import { formatTask, formatTaskLine } from './format-task.js';
 import type { TaskRecord } from './task-record.js';
 import { MAX_TASK_RECORDS, TaskStore } from './task-store.js';
 
-/** Turns a refusal into an error Observation; other failures (the disk) too, with what happened. */
-async function observe(run: () => Promise<TaskObservation>, what: string): Promise<TaskObservation> {
-  try {
-    return await run();
-  } catch (error) {
-    if (ToolwrightError.isInstance(error)) return TaskObservation.fromText(error.message, { isError: true, errorCode: error.code });
-    return TaskObservation.fromText(`${what} failed: ${(error as Error).message}. Nothing was changed.`, { isError: true, errorCode: ErrorCode.EXECUTION_FAILED });
-  }
-}
-
 /** The fields an update names in its result, in the order of the tool's parameters (as Claude Code's TaskUpdate reports them). */
 const UPDATED_FIELDS = ['subject', 'description', 'activeForm', 'status', 'owner', 'metadata', 'blocks', 'blockedBy'];
 
@@ -35,26 +25,24 @@ export class TaskCreateExecutor implements ToolExecutor<TaskCreateAction, TaskOb
   }
 
   /** Adds a pending task. */
-  execute(action: TaskCreateAction): Promise<TaskObservation> {
-    return observe(async () => {
-      const task = await this.store.update((doc) => {
-        if (doc.tasks.length >= MAX_TASK_RECORDS) throw refuse(`There are already ${MAX_TASK_RECORDS} tasks; delete finished ones (task_update with status "deleted") before creating more.`);
-        const created: TaskRecord = {
-          id: String(doc.nextId++),
-          subject: action.subject,
-          description: action.description,
-          ...(action.activeForm ? { activeForm: action.activeForm } : {}),
-          ...(action.owner ? { owner: action.owner } : {}),
-          status: 'pending',
-          blocks: [],
-          blockedBy: [],
-          metadata: { ...(action.metadata ?? {}) },
-        };
-        doc.tasks.push(created);
-        return created;
-      });
-      return result(`Task #${task.id} created successfully: ${task.subject}`, [task]);
-    }, 'Creating the task');
+  async execute(action: TaskCreateAction): Promise<TaskObservation> {
+    const task = await this.store.update((doc) => {
+      if (doc.tasks.length >= MAX_TASK_RECORDS) throw refuse(`There are already ${MAX_TASK_RECORDS} tasks; delete finished ones (task_update with status "deleted") before creating more.`);
+      const created: TaskRecord = {
+        id: String(doc.nextId++),
+        subject: action.subject,
+        description: action.description,
+        ...(action.activeForm ? { activeForm: action.activeForm } : {}),
+        ...(action.owner ? { owner: action.owner } : {}),
+        status: 'pending',
+        blocks: [],
+        blockedBy: [],
+        metadata: { ...(action.metadata ?? {}) },
+      };
+      doc.tasks.push(created);
+      return created;
+    });
+    return result(`Task #${task.id} created successfully: ${task.subject}`, [task]);
   }
 }
 
@@ -68,11 +56,9 @@ export class TaskGetExecutor implements ToolExecutor<TaskGetAction, TaskObservat
   }
 
   /** Shows one task in full. */
-  execute(action: TaskGetAction): Promise<TaskObservation> {
-    return observe(async () => {
-      const task = await this.store.get(action.taskId);
-      return result(formatTask(task), [task]);
-    }, 'Reading the task');
+  async execute(action: TaskGetAction): Promise<TaskObservation> {
+    const task = await this.store.get(action.taskId);
+    return result(formatTask(task), [task]);
   }
 }
 
@@ -86,11 +72,9 @@ export class TaskListExecutor implements ToolExecutor<TaskListAction, TaskObserv
   }
 
   /** Lists every task, one line each. */
-  execute(): Promise<TaskObservation> {
-    return observe(async () => {
-      const tasks = await this.store.list();
-      return result(tasks.length === 0 ? 'No tasks found' : tasks.map(formatTaskLine).join('\n'), tasks);
-    }, 'Listing the tasks');
+  async execute(): Promise<TaskObservation> {
+    const tasks = await this.store.list();
+    return result(tasks.length === 0 ? 'No tasks found' : tasks.map(formatTaskLine).join('\n'), tasks);
   }
 }
 
@@ -104,59 +88,57 @@ export class TaskUpdateExecutor implements ToolExecutor<TaskUpdateAction, TaskOb
   }
 
   /** Changes fields, status and links; `deleted` removes the task and every link to it. */
-  execute(action: TaskUpdateAction): Promise<TaskObservation> {
-    return observe(async () => {
-      const outcome = await this.store.update((doc, find) => {
-        const task = find(action.taskId);
-        if (action.status === 'deleted') {
-          doc.tasks = doc.tasks.filter((t) => t.id !== task.id);
-          for (const other of doc.tasks) {
-            other.blocks = other.blocks.filter((id) => id !== task.id);
-            other.blockedBy = other.blockedBy.filter((id) => id !== task.id);
-          }
-          return { text: `Updated task #${task.id} deleted`, task: undefined };
+  async execute(action: TaskUpdateAction): Promise<TaskObservation> {
+    const outcome = await this.store.update((doc, find) => {
+      const task = find(action.taskId);
+      if (action.status === 'deleted') {
+        doc.tasks = doc.tasks.filter((t) => t.id !== task.id);
+        for (const other of doc.tasks) {
+          other.blocks = other.blocks.filter((id) => id !== task.id);
+          other.blockedBy = other.blockedBy.filter((id) => id !== task.id);
         }
-        const changes: string[] = [];
-        for (const id of [...(action.addBlocks ?? []), ...(action.addBlockedBy ?? [])]) {
-          if (id === task.id) throw refuse(`Task #${task.id} cannot block itself.`);
-          find(id);
+        return { text: `Updated task #${task.id} deleted`, task: undefined };
+      }
+      const changes: string[] = [];
+      for (const id of [...(action.addBlocks ?? []), ...(action.addBlockedBy ?? [])]) {
+        if (id === task.id) throw refuse(`Task #${task.id} cannot block itself.`);
+        find(id);
+      }
+      for (const id of action.addBlocks ?? []) link(task, find(id));
+      for (const id of action.addBlockedBy ?? []) link(find(id), task);
+      if (action.addBlocks?.length) changes.push('blocks');
+      if (action.addBlockedBy?.length) changes.push('blockedBy');
+      if (action.status !== undefined && action.status !== task.status) {
+        changes.push('status');
+        task.status = action.status;
+      }
+      if (action.subject !== undefined) {
+        task.subject = action.subject;
+        changes.push('subject');
+      }
+      if (action.description !== undefined) {
+        task.description = action.description;
+        changes.push('description');
+      }
+      if (action.activeForm !== undefined) {
+        task.activeForm = action.activeForm;
+        changes.push('activeForm');
+      }
+      if (action.owner !== undefined) {
+        if (action.owner === '') delete task.owner;
+        else task.owner = action.owner;
+        changes.push('owner');
+      }
+      if (action.metadata) {
+        for (const [key, value] of Object.entries(action.metadata)) {
+          if (value === null) delete task.metadata[key];
+          else task.metadata[key] = value;
         }
-        for (const id of action.addBlocks ?? []) link(task, find(id));
-        for (const id of action.addBlockedBy ?? []) link(find(id), task);
-        if (action.addBlocks?.length) changes.push('blocks');
-        if (action.addBlockedBy?.length) changes.push('blockedBy');
-        if (action.status !== undefined && action.status !== task.status) {
-          changes.push('status');
-          task.status = action.status;
-        }
-        if (action.subject !== undefined) {
-          task.subject = action.subject;
-          changes.push('subject');
-        }
-        if (action.description !== undefined) {
-          task.description = action.description;
-          changes.push('description');
-        }
-        if (action.activeForm !== undefined) {
-          task.activeForm = action.activeForm;
-          changes.push('activeForm');
-        }
-        if (action.owner !== undefined) {
-          if (action.owner === '') delete task.owner;
-          else task.owner = action.owner;
-          changes.push('owner');
-        }
-        if (action.metadata) {
-          for (const [key, value] of Object.entries(action.metadata)) {
-            if (value === null) delete task.metadata[key];
-            else task.metadata[key] = value;
-          }
-          changes.push('metadata');
-        }
-        return { text: changes.length === 0 ? `Task #${task.id} unchanged: the update named no change.` : `Updated task #${task.id} ${UPDATED_FIELDS.filter((field) => changes.includes(field)).join(', ')}`, task };
-      });
-      return result(outcome.text, outcome.task ? [outcome.task] : []);
-    }, 'Updating the task');
+        changes.push('metadata');
+      }
+      return { text: changes.length === 0 ? `Task #${task.id} unchanged: the update named no change.` : `Updated task #${task.id} ${UPDATED_FIELDS.filter((field) => changes.includes(field)).join(', ')}`, task };
+    });
+    return result(outcome.text, outcome.task ? [outcome.task] : []);
   }
 }
 

@@ -40,10 +40,11 @@ export function callErrorText(error: unknown, label: string): ErrorText {
 
 /**
  * An executor's wording of its own failure: a `ToolwrightError` it threw was written for the
- * model (its message and code, whatever the code); anything else is
- * `<whatFailed>: <message>` with `EXECUTION_FAILED`.
+ * model (its message and code, whatever the code); anything else is `<whatFailed>: <message>`
+ * (or `whatFailed(message)`) with `EXECUTION_FAILED`.
  */
-export function executorErrorText(error: unknown, whatFailed: string): ErrorText {
+export function executorErrorText(error: unknown, whatFailed: string | ((message: string) => string)): ErrorText {
   if (ToolwrightError.isInstance(error)) return { message: error.message, code: error.code };
-  return { message: `${whatFailed}: ${describeError(error)}`, code: ErrorCode.EXECUTION_FAILED };
+  const message = describeError(error);
+  return { message: typeof whatFailed === 'string' ? `${whatFailed}: ${message}` : whatFailed(message), code: ErrorCode.EXECUTION_FAILED };
 }

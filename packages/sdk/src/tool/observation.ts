@@ -77,10 +77,10 @@ export class Observation {
   /**
    * An error Observation of this class for `error`, worded the way an executor words its own
    * failure: a `ToolwrightError` was written for the model (its message and code); anything else
-   * is `<whatFailed>: <message>` with `EXECUTION_FAILED`. `fields` are set on it. For overrides of
-   * {@link Observation.fromError}.
+   * is `<whatFailed>: <message>` (or `whatFailed(message)`) with `EXECUTION_FAILED`. `fields` are
+   * set on it. For overrides of {@link Observation.fromError}.
    */
-  static errorOf<T extends Observation>(this: new () => T, error: unknown, whatFailed: string, fields?: Partial<T>): T {
+  static errorOf<T extends Observation>(this: new () => T, error: unknown, whatFailed: string | ((message: string) => string), fields?: Partial<T>): T {
     const { message, code } = executorErrorText(error, whatFailed);
     const observation = new this();
     observation.content = [textContent(message)];
