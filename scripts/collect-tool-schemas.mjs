@@ -3,10 +3,13 @@
  * One-off: builds packages/sdk/test/fixtures/corpus/tool-schemas.json.gz, the real-world tool schemas the export corpus
  * test and bench run over (see packages/sdk/test/fixtures/corpus/README.md). Run it again only to refresh the corpus:
  *
- *   node scripts/collect-tool-schemas.mjs <path of a git clone of ShishirPatil/gorilla> [commit]
+ *   node scripts/collect-tool-schemas.mjs <path of a git clone of ShishirPatil/gorilla> [commit] [--servers DIR]
  *
- * Two sources: (1) the tools the MCP servers in node_modules list without credentials
- * (server-everything, server-filesystem), over stdio; (2) the function docs of the Berkeley
+ * Two sources: (1) the tools MCP servers list without credentials, over stdio: server-everything and
+ * server-filesystem from node_modules, and with `--servers DIR` the servers of EXTRA_SERVERS installed
+ * in DIR (`npm install --ignore-scripts <package@version …>` in an empty folder outside the project:
+ * they are not the project's dependencies); the credentials they ask for at start are dummies, since
+ * listing tools contacts nothing; (2) the function docs of the Berkeley
  * Function Calling Leaderboard (bfcl_eval/data/*.json), converted the way its OpenAI handler
  * converts them (our own converter, written from reading it): Python/Java/JS type names to JSON
  * Schema types (dict → object, float → number with format float, tuple → array, any → string,
@@ -15,7 +18,7 @@
  * another schema gets a numbered suffix).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,16 +30,19 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const [gorilla, commit = 'HEAD'] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const serversAt = argv.indexOf('--servers');
+const serversDir = serversAt >= 0 ? argv.splice(serversAt, 2)[1] : undefined;
+const [gorilla, commit = 'HEAD'] = argv;
 if (!gorilla) {
   process.stderr.write('usage: node scripts/collect-tool-schemas.mjs <gorilla git dir> [commit]\n');
   process.exit(2);
 }
 
 /** The tools an MCP server lists. */
-async function listTools(label, command, args) {
+async function listTools(label, command, args, env) {
   const client = new Client({ name: 'collect-tool-schemas', version: '1' });
-  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore', ...(env ? { env } : {}) }));
   const tools = [];
   let cursor;
   do {
@@ -46,6 +52,35 @@ async function listTools(label, command, args) {
   } while (cursor);
   await client.close();
   return tools.map((t) => ({ source: `mcp:${label}`, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema }));
+}
+
+/** MCP servers from npm that list their tools without credentials: [label, package@version, extra args]. */
+const EXTRA_SERVERS = [
+  ['server-memory', '@modelcontextprotocol/server-memory@2026.8.31', []],
+  ['server-sequential-thinking', '@modelcontextprotocol/server-sequential-thinking@2026.8.31', []],
+  ['server-github', '@modelcontextprotocol/server-github@2025.4.8', []],
+  ['server-gitlab', '@modelcontextprotocol/server-gitlab@2025.4.25', []],
+  ['server-google-maps', '@modelcontextprotocol/server-google-maps@0.6.2', []],
+  ['server-brave-search', '@modelcontextprotocol/server-brave-search@0.6.2', []],
+  ['server-slack', '@modelcontextprotocol/server-slack@2025.4.25', []],
+  ['server-postgres', '@modelcontextprotocol/server-postgres@0.6.2', ['postgresql://127.0.0.1:1/none']],
+  ['server-puppeteer', '@modelcontextprotocol/server-puppeteer@2025.5.12', []],
+  ['server-everart', '@modelcontextprotocol/server-everart@0.6.2', []],
+  ['server-aws-kb-retrieval', '@modelcontextprotocol/server-aws-kb-retrieval@0.6.2', []],
+  ['notion-mcp-server', '@notionhq/notion-mcp-server@2.5.2', []],
+  ['playwright-mcp', '@playwright/mcp@0.0.83', []],
+  ['context7-mcp', '@upstash/context7-mcp@4.1.1', []],
+];
+const DUMMY_CREDENTIALS = {
+  GITHUB_PERSONAL_ACCESS_TOKEN: 'x', GITLAB_PERSONAL_ACCESS_TOKEN: 'x', GOOGLE_MAPS_API_KEY: 'x', BRAVE_API_KEY: 'x', SLACK_BOT_TOKEN: 'x',
+  SLACK_TEAM_ID: 'x', EVERART_API_KEY: 'x', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x', AWS_REGION: 'us-east-1', NOTION_TOKEN: 'x',
+};
+
+/** The bin entry of an installed package. */
+function binOf(dir, pkg) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8'));
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
+  return join(dir, 'node_modules', pkg, bin);
 }
 
 const TYPES = {
@@ -109,6 +144,11 @@ const mcp = [
   ...(await listTools('server-everything', process.execPath, [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'])),
   ...(await listTools('server-filesystem', process.execPath, [require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js'), dir])),
 ];
+for (const [label, spec, args] of serversDir ? EXTRA_SERVERS : []) {
+  const pkg = spec.slice(0, spec.lastIndexOf('@'));
+  const env = { ...process.env, ...DUMMY_CREDENTIALS, MEMORY_FILE_PATH: join(dir, 'memory.jsonl') };
+  mcp.push(...(await listTools(label, process.execPath, [binOf(serversDir, pkg), ...args], env)));
+}
 rmSync(dir, { recursive: true, force: true });
 const bfcl = bfclTools();
 

@@ -1,5 +1,5 @@
 /**
- * First-call latency over the tool-schema corpus (issue 30; 3,448 real tool schemas, see
+ * First-call latency over the tool-schema corpus (issue 30; 3,571 real tool schemas, see
  * packages/sdk/test/fixtures/corpus/README.md): each tool's first validation and first export,
  * as a process meets them (nothing compiled or exported before; the corpus's schemas are
  * distinct, so no tool reuses another's compiled check). Percentiles over the tools, in ms.

@@ -101,7 +101,12 @@ describe(`provider exports of ${corpus.length} real-world tools`, () => {
   it('holds the MCP servers and BFCL function docs, each tool once', () => {
     expect(tools).toHaveLength(corpus.length);
     const sources = new Set(corpus.map((t) => t.source));
-    expect([...sources].sort()).toEqual(['bfcl', 'mcp:server-everything', 'mcp:server-filesystem']);
+    expect([...sources].sort()).toEqual([
+      'bfcl',
+      ...['context7-mcp', 'notion-mcp-server', 'playwright-mcp', 'server-aws-kb-retrieval', 'server-brave-search', 'server-everart', 'server-everything', 'server-filesystem']
+        .concat(['server-github', 'server-gitlab', 'server-google-maps', 'server-memory', 'server-postgres', 'server-puppeteer', 'server-sequential-thinking', 'server-slack'])
+        .map((s) => `mcp:${s}`),
+    ]);
   });
 
   it('names every tool the way each provider allows', () => {
