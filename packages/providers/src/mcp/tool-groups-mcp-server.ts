@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { textContent } from '@toolwright/sdk';
+import { resultFromError } from '../runtime/invocation-error.js';
 import { parseProviderData, PROVIDER_DATA_HEADER, redactedProviderData } from '../runtime/provider-data.js';
 import { resolveAgentToolGroups } from '../runtime/resolve-agent-tool-groups.js';
 import type { ToolDef } from '../runtime/tool-def.js';
@@ -45,7 +46,7 @@ export async function createToolGroupsMcpServer(runtime: ToolGroupRuntime, optio
     try {
       providerData = dataOf(extra.requestInfo?.headers);
     } catch (error) {
-      return { content: [textContent((error as Error).message)], isError: true };
+      return callToolResultOf(resultFromError(error, request.params.name));
     }
     const name = request.params.name;
     const allowed = await tools(providerData);

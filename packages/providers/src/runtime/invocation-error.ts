@@ -1,7 +1,6 @@
-import { ErrorCode, ToolwrightError, textContent } from '@toolwright/sdk';
+import { ErrorCode, Observation, ToolwrightError, textContent } from '@toolwright/sdk';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
-import { messageOf } from './message-of.js';
 
 const NUMERIC: Partial<Record<string, InvocationErrorCode>> = {
   [ErrorCode.INVALID_ARGUMENTS]: InvocationErrorCode.INVALID_ARGUMENTS,
@@ -23,17 +22,17 @@ export function failedResult(message: string, errorCode: InvocationErrorCode, me
 }
 
 /**
- * The error result for anything a provider threw: a `ToolwrightError` keeps its message and
- * gets the matching numeric code (its string code in `metadata.code`); anything else is a
- * `TOOL_ERROR` naming the tool.
+ * The error result for anything a provider threw, worded as the SDK words an executor's failure
+ * (`Observation.errorOf`: a `ToolwrightError` keeps its message, anything else is
+ * `Tool '<name>' failed: <message>`); this only maps the string code to Llama Stack's numbers
+ * (kept in `metadata.code`; an unmatched code, or none, is `TOOL_ERROR`).
  */
 export function resultFromError(error: unknown, toolName: string, metadata: Record<string, unknown> = {}): ToolInvocationResult {
-  if (ToolwrightError.isInstance(error)) {
-    const numeric = error.details.unreachable === true ? InvocationErrorCode.UNAVAILABLE : (NUMERIC[error.code] ?? InvocationErrorCode.TOOL_ERROR);
-    return failedResult(error.message, numeric, withCode(metadata, error.code));
-  }
-  const text = messageOf(error);
-  return failedResult(`Tool '${toolName}' failed: ${text}`, InvocationErrorCode.TOOL_ERROR, withCode(metadata, ErrorCode.EXECUTION_FAILED));
+  const observation = Observation.errorOf(error, `Tool '${toolName}' failed`);
+  const code = observation.errorCode ?? ErrorCode.EXECUTION_FAILED;
+  const unreachable = ToolwrightError.isInstance(error) && error.details.unreachable === true;
+  const numeric = unreachable ? InvocationErrorCode.UNAVAILABLE : (NUMERIC[code] ?? InvocationErrorCode.TOOL_ERROR);
+  return failedResult(observation.text, numeric, withCode(metadata, code));
 }
 
 /** A copy of the runtime's `metadata` with `code` (not `{ ...metadata, code }`: adding a key to a spread copy takes a slow path in V8, ≈1 µs). */
