@@ -81,7 +81,7 @@ export class Agent implements CallEnvironment {
     if (policy && options.permission) {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: "Agent options 'policy' and 'permission' both fill the permission phase; give one of them." });
     }
-    this.pipeline = new CallPipeline(policy ? { ...options, permission: policy.permissionPhase } : options);
+    this.pipeline = new CallPipeline(options, policy ? { permission: policy.permissionStep } : {});
     if (options.visible !== undefined && typeof options.visible !== 'function') {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'visible must be a function (tool) => boolean.' });
     }
@@ -107,7 +107,7 @@ export class Agent implements CallEnvironment {
    * ready and open (serve's proxy fast path asks this before it bypasses the pipeline).
    */
   get plainCalls(): boolean {
-    return this.ready && !this.closing && !this.toolsetResolver && this.pipeline.phases.length === 3;
+    return this.ready && !this.closing && !this.toolsetResolver && this.pipeline.length === 3;
   }
 
   /**
@@ -118,7 +118,7 @@ export class Agent implements CallEnvironment {
    */
   get plainCallPolicy(): Policy | undefined {
     const policy = this.policyRuntime?.policy;
-    return policy && this.ready && !this.closing && !this.toolsetResolver && this.pipeline.phases.length === 4 ? policy : undefined;
+    return policy && this.ready && !this.closing && !this.toolsetResolver && this.pipeline.permissionOnly ? policy : undefined;
   }
 
   /** The per-resource write order of this agent's conversation (shared with direct `tool.call`s given the same state). */

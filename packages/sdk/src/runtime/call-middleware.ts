@@ -10,5 +10,18 @@ import type { CallContext } from './call-context.js';
  */
 export type CallMiddleware = (ctx: CallContext, next: () => Promise<void>) => Promise<void>;
 
-/** A pipeline phase: a {@link CallMiddleware} that may finish synchronously (the fast path). */
+/** A pipeline phase given in a slot (`permission`, `approval`): a {@link CallMiddleware} that may finish synchronously. */
 export type CallPhase = (ctx: CallContext, next: () => Promise<void>) => void | Promise<void>;
+
+/**
+ * @internal The rest of the call after a step: compiled once per pipeline, so it takes the call.
+ * Undefined when the rest finished synchronously. Never throws or rejects.
+ */
+export type CallNext = (ctx: CallContext) => void | Promise<void>;
+
+/**
+ * @internal The pipeline's one step type. Every built-in phase is one; middleware and slot
+ * phases are adapted to it once (`stepFromMiddleware`). A step goes on with `next(ctx)` and
+ * returns undefined when the call (from here on) finished synchronously.
+ */
+export type CallStep = (ctx: CallContext, next: CallNext) => void | Promise<void>;

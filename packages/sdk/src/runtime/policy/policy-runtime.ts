@@ -6,9 +6,9 @@ import { Policy } from '../../policy/policy.js';
 import type { PolicyOptions } from '../../policy/policy-options.js';
 import type { ConversationState } from '../../state/conversation-state.js';
 import type { CallContext } from '../call-context.js';
-import type { CallPhase } from '../call-middleware.js';
-import { approvalPhase } from './approval-phase.js';
-import { permissionPhase } from './permission-phase.js';
+import type { CallStep } from '../call-middleware.js';
+import { approvalStep } from './approval-step.js';
+import { permissionStep } from './permission-step.js';
 
 /**
  * An agent's policy at run time: built from `AgentOptions.permissions` at `initialize` (it needs
@@ -19,10 +19,10 @@ export class PolicyRuntime {
   private current?: Policy;
   private seal?: ApprovalSeal;
   private readonly presets = new Map<string, { toolName: string; answer: ApprovalAnswer }>();
-  /** The pipeline's permission phase; it runs the approval phase itself for asks. */
-  readonly permissionPhase: CallPhase;
-  /** The approval phase (run by {@link PolicyRuntime.permissionPhase}; exposed for pipelines that place it themselves). */
-  readonly approvalPhase: CallPhase;
+  /** The pipeline's permission step; it runs the approval step itself for asks. */
+  readonly permissionStep: CallStep;
+  /** The approval step (run by {@link PolicyRuntime.permissionStep}; exposed for pipelines that place it themselves). */
+  readonly approvalStep: CallStep;
 
   /** Throws `INVALID_SPEC` for options that are not an object or an `onApproval` that is not a function. */
   constructor(private readonly options: PolicyOptions) {
@@ -32,13 +32,13 @@ export class PolicyRuntime {
     if (options.onApproval !== undefined && typeof options.onApproval !== 'function') {
       throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'permissions.onApproval must be a function (request) => answer; leave it out for deferred approvals.' });
     }
-    this.approvalPhase = approvalPhase(
+    this.approvalStep = approvalStep(
       () => this.current,
       (ctx) => this.takePreset(ctx),
       () => this.seal,
     );
-    // Asks go from the permission phase straight to the approval phase: one pipeline step, not two.
-    this.permissionPhase = permissionPhase(() => this.current, this.approvalPhase);
+    // Asks go from the permission step straight to the approval step: one pipeline step, not two.
+    this.permissionStep = permissionStep(() => this.current, this.approvalStep);
   }
 
   /** The policy, once initialized. */

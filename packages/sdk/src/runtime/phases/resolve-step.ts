@@ -1,28 +1,23 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import type { CallContext } from '../call-context.js';
-import type { CallPipeline } from '../call-pipeline.js';
+import type { CallStep } from '../call-middleware.js';
 import { buildAction } from './build-action.js';
 import { findTool } from './find-tool.js';
 import { parseArguments } from './parse-arguments.js';
 
 /**
- * The first phase: finds the tool in this turn's view, parses the JSON arguments, splits off the
+ * The first step: finds the tool in this turn's view, parses the JSON arguments, splits off the
  * injected fields (`security_risk`, `summary`), builds the Action (emitting the `ActionEvent`) and
  * binds the call's time limit; or sets the error outcome saying what was wrong and what is
  * expected. Synchronous.
  */
-export function resolvePhase(ctx: CallContext, next: () => Promise<void>): void | Promise<void> {
-  if (resolveCall(ctx)) return next();
-}
+export const resolveStep: CallStep = (ctx, next) => {
+  if (resolveCall(ctx)) return next(ctx);
+};
 
-/** @internal {@link resolvePhase} as the pipeline runs it (no `next` closure). */
-export function resolveStep(ctx: CallContext, pipeline: CallPipeline, next: number): void | Promise<void> {
-  if (resolveCall(ctx)) return pipeline.continue(ctx, next);
-}
-
-/** @internal Resolves the call; false after setting the error outcome (or when it already had one). */
-export function resolveCall(ctx: CallContext): boolean {
+/** Resolves the call; false after setting the error outcome (or when it already had one). */
+function resolveCall(ctx: CallContext): boolean {
   if (ctx.settled) return false;
   const tool = findTool(ctx);
   if (!tool) return false;
@@ -40,7 +35,7 @@ export function resolveCall(ctx: CallContext): boolean {
   return !ctx.settled;
 }
 
-/** The error for a call that reached the invoke phase without an Action (a phase removed it): our bug. */
+/** The error for a call that reached the invoke step without an Action (a step removed it): our bug. */
 export function missingAction(): ToolwrightError {
   return new ToolwrightError({ code: ErrorCode.INTERNAL, message: 'The tool call could not be handled because of an internal error (no Action to run). This is not a problem with your call; you may try again.' });
 }

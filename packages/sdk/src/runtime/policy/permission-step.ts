@@ -6,10 +6,7 @@ import { describeError } from '../../util/describe-error.js';
 import { isPromiseLike } from '../../util/guards.js';
 import type { CallContext } from '../call-context.js';
 import type { CallDecision } from '../call-decision.js';
-import type { CallPhase } from '../call-middleware.js';
-import type { CallPipeline } from '../call-pipeline.js';
-import { withStep } from '../call-step.js';
-import type { CallStep } from '../call-step.js';
+import type { CallNext, CallStep } from '../call-middleware.js';
 import { originalNameOf } from '../../toolsets/renamed-tool.js';
 import { replaceArguments } from './replace-arguments.js';
 
@@ -56,58 +53,27 @@ function failClosed(ctx: CallContext, error: unknown): void {
 }
 
 /** Decides and goes on: `next` for an allow, `onAsk` (or `next` without one) for an ask. */
-function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: () => Promise<void>, onAsk: CallPhase | undefined): void | Promise<void> {
+function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
   try {
     if (!decide(ctx, policy, decision)) return;
-    return onAsk && decision.behavior === 'ask' ? onAsk(ctx, next) : next();
+    return onAsk && decision.behavior === 'ask' ? onAsk(ctx, next) : next(ctx);
   } catch (error) {
     failClosed(ctx, error);
   }
-}
-
-/** {@link apply} as a pipeline step: an allowed call goes on without a `next` closure. */
-function applyStep(ctx: CallContext, policy: Policy, decision: PermissionDecision, pipeline: CallPipeline, next: number, onAsk: CallPhase | undefined): void | Promise<void> {
-  try {
-    if (!decide(ctx, policy, decision)) return;
-    return onAsk && decision.behavior === 'ask' ? onAsk(ctx, pipeline.nextOf(ctx, next)) : pipeline.continue(ctx, next);
-  } catch (error) {
-    failClosed(ctx, error);
-  }
-}
-
-/** Asks the engine about the call and hands its decision to `go`; a check that throws or rejects fails the call closed. */
-function checkThen(ctx: CallContext, policy: Policy, go: (decision: PermissionDecision) => void | Promise<void>): void | Promise<void> {
-  ctx.declareAccess();
-  let decision: PermissionDecision | Promise<PermissionDecision>;
-  try {
-    decision = policy.check(ctx.tool!, ctx.action!);
-  } catch (error) {
-    failClosed(ctx, error);
-    return;
-  }
-  if (!isPromiseLike<PermissionDecision>(decision)) return go(decision);
-  return Promise.resolve(decision).then(go, (error: unknown) => failClosed(ctx, error));
 }
 
 /**
- * The permission phase over `policy()`: asks the engine about the call, records the decision in
+ * The permission step over `policy()`: asks the engine about the call, records the decision in
  * the audit log and on `ctx.decision`; a deny becomes the `PERMISSION_DENIED` error outcome, an
  * allow runs on (with the tool's `updatedInput` validated first), an ask goes on to the approval
- * phase — or, given `onAsk` (the approval phase), straight to it, which saves the pipeline a step
+ * step — or, given `onAsk` (the approval step), straight to it, which saves the pipeline a step
  * on every call. A failing check (a rule matcher or `checkPermissions` that throws, an audit log
  * that cannot be written) denies: the policy fails closed. Synchronous when the tool's check is.
- * The pipeline runs it as a step (no closures per call); both forms behave the same.
  */
-export function permissionPhase(policy: () => Policy | undefined, onAsk?: CallPhase): CallPhase {
-  // The phase form serves custom pipelines (not the hot path): it may close over `next`.
-  const phase: CallPhase = (ctx, next) => {
+export function permissionStep(policy: () => Policy | undefined, onAsk?: CallStep): CallStep {
+  return (ctx, next) => {
     const current = policy();
-    if (!current || ctx.settled || !ctx.tool || !ctx.action) return next();
-    return checkThen(ctx, current, (decision) => apply(ctx, current, decision, next, onAsk));
-  };
-  const step: CallStep = (ctx, pipeline, next) => {
-    const current = policy();
-    if (!current || ctx.settled || !ctx.tool || !ctx.action) return pipeline.continue(ctx, next);
+    if (!current || ctx.settled || !ctx.tool || !ctx.action) return next(ctx);
     ctx.declareAccess();
     let decision: PermissionDecision | Promise<PermissionDecision>;
     try {
@@ -116,11 +82,10 @@ export function permissionPhase(policy: () => Policy | undefined, onAsk?: CallPh
       failClosed(ctx, error);
       return;
     }
-    if (!isPromiseLike<PermissionDecision>(decision)) return applyStep(ctx, current, decision, pipeline, next, onAsk);
+    if (!isPromiseLike<PermissionDecision>(decision)) return apply(ctx, current, decision, next, onAsk);
     return Promise.resolve(decision).then(
-      (d) => applyStep(ctx, current, d, pipeline, next, onAsk),
+      (d) => apply(ctx, current, d, next, onAsk),
       (error: unknown) => failClosed(ctx, error),
     );
   };
-  return withStep(phase, step);
 }

@@ -17,9 +17,9 @@ import { describeError } from '../../util/describe-error.js';
 import { isPlainObject } from '../../util/guards.js';
 import type { CallContext } from '../call-context.js';
 import type { CallDecision } from '../call-decision.js';
-import type { CallPhase } from '../call-middleware.js';
+import type { CallStep } from '../call-middleware.js';
 import { ApprovalRequestEvent } from './approval-request-event.js';
-import { decisionOf, permissionDenied } from './permission-phase.js';
+import { decisionOf, permissionDenied } from './permission-step.js';
 import { originalNameOf } from '../../toolsets/renamed-tool.js';
 import { replaceArguments } from './replace-arguments.js';
 
@@ -71,7 +71,7 @@ function rulesOf(answer: Extract<ApprovalAnswer, { type: 'always' }>, request: A
 interface Asking {
   readonly policy: Policy;
   readonly seal: ApprovalSeal | undefined;
-  readonly next: () => Promise<void>;
+  readonly next: () => void | Promise<void>;
 }
 
 /** How many times an edited call may ask again before it is refused (a callback that keeps editing into asks). */
@@ -194,7 +194,7 @@ function pend(ctx: CallContext, asking: Asking, decision: PermissionDecision, re
 }
 
 /**
- * The approval phase: a call the permission phase left at `ask` becomes an
+ * The approval step: a call the permission step left at `ask` becomes an
  * {@link ApprovalRequestEvent}. With an answer (from `agent.resume`, else the policy's
  * `onApproval` callback) it is approved, rejected (`APPROVAL_REJECTED` error Observation with the
  * reason), edited (the edited arguments are validated and permission-checked again: a deny fails
@@ -206,11 +206,11 @@ function pend(ctx: CallContext, asking: Asking, decision: PermissionDecision, re
  * call id, tool, arguments and conversation shown), and the tool does not run. A callback that
  * throws or answers nonsense denies the call.
  */
-export function approvalPhase(policy: () => Policy | undefined, preset: PresetAnswers, seal: () => ApprovalSeal | undefined = () => undefined): CallPhase {
+export function approvalStep(policy: () => Policy | undefined, preset: PresetAnswers, seal: () => ApprovalSeal | undefined = () => undefined): CallStep {
   return (ctx, next) => {
     const current = policy();
     const decision = decisionOf(ctx);
-    if (!current || ctx.settled || decision?.behavior !== 'ask' || !ctx.tool || !ctx.action) return next();
-    return ask(ctx, { policy: current, seal: seal(), next }, decision, preset(ctx), 0);
+    if (!current || ctx.settled || decision?.behavior !== 'ask' || !ctx.tool || !ctx.action) return next(ctx);
+    return ask(ctx, { policy: current, seal: seal(), next: () => next(ctx) }, decision, preset(ctx), 0);
   };
 }

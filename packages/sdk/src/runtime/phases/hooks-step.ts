@@ -7,9 +7,7 @@ import { isPlainObject, isPromiseLike } from '../../util/guards.js';
 import { ActionEvent } from '../action-event.js';
 import type { CallContext } from '../call-context.js';
 import type { CompiledHooks, NamedHook, PostHook, PreHook } from '../call-hooks.js';
-import type { CallPhase } from '../call-middleware.js';
-import type { CallPipeline } from '../call-pipeline.js';
-import type { CallStep } from '../call-step.js';
+import type { CallNext, CallStep } from '../call-middleware.js';
 import { invalidArgumentsMessage } from '../invalid-arguments-message.js';
 
 /** One tool's own pre and post hooks. */
@@ -119,42 +117,15 @@ function rewritten(ctx: CallContext, before: unknown): boolean {
 
 /**
  * Arguments a pre hook rewrote get the permission check again (`recheck`: the pipeline's
- * permission phase, then its approval phase): a deny fails the call, an ask asks about the
+ * permission step, then its approval step): a deny fails the call, an ask asks about the
  * rewritten call, an allow goes on to `rest`. The approval the call had was for other arguments.
  */
-function recheckThen(ctx: CallContext, recheck: CallPhase, rest: () => Promise<void>): void | Promise<void> {
+function recheckThen(ctx: CallContext, recheck: CallStep, rest: CallNext): void | Promise<void> {
   try {
     return recheck(ctx, rest);
   } catch (error) {
     ctx.fail(error);
   }
-}
-
-/**
- * The hooks phase (pai-agent-sdk's order and semantics): global pre → the tool's pre → the rest of
- * the call → the tool's post → global post, all sharing `ctx.metadata`. Pre hooks may rewrite the
- * arguments (validated again, and checked again by `recheck`, the permission phase, when given);
- * a throwing hook becomes the call's error, naming the hook; post hooks always run once the pre
- * hooks ran, get the error as the result and may recover.
- */
-export function hooksPhase(hooks: CompiledHooks, recheck?: CallPhase): CallPhase {
-  return (ctx, next) => {
-    const own = hooks.tools.get(ctx.toolName);
-    const before = ctx.arguments;
-    const after = (): void | Promise<void> => afterCall(ctx, hooks, own);
-    // A pre hook that rewrote the Action onto another resource: lock that one first.
-    const rest = (): Promise<void> => {
-      if (ctx.settled) return Promise.resolve();
-      const moved = ctx.relock();
-      return moved ? moved.then(next) : next();
-    };
-    const checked = (): Promise<void> => (recheck && !ctx.settled && rewritten(ctx, before) ? Promise.resolve(recheckThen(ctx, recheck, rest)) : rest());
-    const run = (): Promise<void> => checked().then(after);
-    const global = runPre(ctx, hooks.pre);
-    if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(run);
-    const tool = own ? runPre(ctx, own.pre) : undefined;
-    return isPromiseLike(tool) ? tool.then(run) : run();
-  };
 }
 
 /** The tool's post hooks, then the global ones. */
@@ -164,13 +135,13 @@ function afterCall(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | unde
 }
 
 /** The rest of the call (unless a pre hook settled it; checked again when a pre hook rewrote the arguments), then the post hooks. */
-function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | undefined, pipeline: CallPipeline, next: number, before: unknown, recheck: CallPhase | undefined): void | Promise<void> {
+function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | undefined, next: CallNext, before: unknown, recheck: CallStep | undefined): void | Promise<void> {
   if (recheck && !ctx.settled && rewritten(ctx, before)) {
-    const go = pipeline.nextOf(ctx, next);
-    const rest = (): Promise<void> => {
-      if (ctx.settled) return Promise.resolve();
-      const moved = ctx.relock();
-      return moved ? moved.then(go) : go();
+    const rest: CallNext = (c) => {
+      if (c.settled) return undefined;
+      // A pre hook that rewrote the Action onto another resource: lock that one first.
+      const moved = c.relock();
+      return moved ? moved.then(() => next(c)) : next(c);
     };
     const checked = recheckThen(ctx, recheck, rest);
     return isPromiseLike(checked) ? Promise.resolve(checked).then(() => afterCall(ctx, hooks, own)) : afterCall(ctx, hooks, own);
@@ -178,23 +149,27 @@ function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | und
   if (!ctx.settled) {
     // A pre hook that rewrote the Action onto another resource: lock that one first.
     const moved = ctx.relock();
-    if (moved) return moved.then(() => aroundRest(ctx, hooks, own, pipeline, next, before, undefined));
+    if (moved) return moved.then(() => aroundRest(ctx, hooks, own, next, before, undefined));
   }
-  const rest = ctx.settled ? undefined : pipeline.continue(ctx, next);
+  const rest = ctx.settled ? undefined : next(ctx);
   return rest ? rest.then(() => afterCall(ctx, hooks, own)) : afterCall(ctx, hooks, own);
 }
 
 /**
- * @internal {@link hooksPhase} as the pipeline runs it: no closure and no promise while the hooks
- * and the tool answer synchronously (and no pre hook rewrote the arguments).
+ * The hooks step (pai-agent-sdk's order and semantics): global pre → the tool's pre → the rest of
+ * the call → the tool's post → global post, all sharing `ctx.metadata`. Pre hooks may rewrite the
+ * arguments (validated again, and checked again by `recheck`, the permission step, when given);
+ * a throwing hook becomes the call's error, naming the hook; post hooks always run once the pre
+ * hooks ran, get the error as the result and may recover. Synchronous while the hooks and the
+ * tool are.
  */
-export function hooksStep(hooks: CompiledHooks, recheck?: CallPhase): CallStep {
-  return (ctx, pipeline, next) => {
+export function hooksStep(hooks: CompiledHooks, recheck?: CallStep): CallStep {
+  return (ctx, next) => {
     const own = hooks.tools.get(ctx.toolName);
     const before = ctx.arguments;
     const global = runPre(ctx, hooks.pre);
-    if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(() => aroundRest(ctx, hooks, own, pipeline, next, before, recheck));
+    if (isPromiseLike(global)) return global.then(() => (own ? runPre(ctx, own.pre) : undefined)).then(() => aroundRest(ctx, hooks, own, next, before, recheck));
     const tool = own ? runPre(ctx, own.pre) : undefined;
-    return isPromiseLike(tool) ? tool.then(() => aroundRest(ctx, hooks, own, pipeline, next, before, recheck)) : aroundRest(ctx, hooks, own, pipeline, next, before, recheck);
+    return isPromiseLike(tool) ? tool.then(() => aroundRest(ctx, hooks, own, next, before, recheck)) : aroundRest(ctx, hooks, own, next, before, recheck);
   };
 }
