@@ -20,6 +20,45 @@ export default tseslint.config(
     },
   },
   {
+    // One error funnel (issue 23 §2): an executor, a step or a provider throws, and
+    // `observationFromError` (packages/sdk/src/tool/error-observation.ts) asks the tool's
+    // Observation class (`fromError`, overridden to add typed fields) to carry the error. An error
+    // Observation or result made by hand inside a `catch` is a second wording the model sees and
+    // post hooks never see.
+    files: ['packages/*/src/**/*.ts', 'tools/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CatchClause ObjectExpression > Property[key.name="isError"][value.value=true]',
+          'CatchClause AssignmentExpression[left.property.name="isError"][right.value=true]',
+          'CatchClause CallExpression[callee.name="errorObservation"]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Throw instead: the error funnel (observationFromError) makes the error Observation through the tool\'s Observation.fromError (override it to add fields, with Observation.errorOf). Exceptions are listed in eslint.config.js with a reason.',
+        })),
+      ],
+    },
+  },
+  {
+    // Exceptions to the funnel rule above, each with its reason.
+    files: [
+      // The funnel itself.
+      'packages/sdk/src/tool/error-observation.ts',
+      // The plan failed to save, and the error result still carries the unchanged task list, read
+      // from disk after the failure (an async read `fromError` cannot make).
+      'tools/src/task_tracker/impl.ts',
+      // A stand-in MCP server for tests: a handler that throws is answered on the wire as a server
+      // does (an `isError` CallToolResult), which the client side then funnels.
+      'packages/sdk/src/testing/in-memory-mcp-server.ts',
+      // The serve fast path's copy of the MCP executor's catch: it goes when the fast path calls
+      // the same `toolset.call` as the server (issue 23 §1).
+      'packages/cli/src/serve/proxy-fast-path.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
     // Tests, benchmarks, the CLI and demo scripts talk to the terminal on purpose.
     files: ['**/test/**/*.ts', 'test/**/*.ts', 'packages/bench/**/*.ts', 'packages/cli/src/**/*.ts', 'examples/**/*.ts', '**/fixtures/**'],
     rules: { 'no-console': 'off' },
