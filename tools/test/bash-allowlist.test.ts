@@ -108,6 +108,12 @@ describe('wrappers: the wrapped command is analysed, with the wrapper\'s own opt
     ).toEqual([]);
   });
 
+  it('refuses a command whose name or shell script input is substituted into at run time (xargs -I, find -exec)', () => {
+    expect(decidedOtherwise(['echo rm | xargs -I ls ls -rf x', 'xargs -I% timeout 5 %', "xargs -I{} sh -c 'cat {}'", "find . -exec sh -c 'cat {}' \\;", "xargs -i bash -c 'wc -l {}'", 'xargs --replace=C nice C'], false)).toEqual([]);
+    expect(safety.analyze("find . -exec sh -c 'cat {}' \\;", cwd).problem).toContain('sh -c');
+    expect(decidedOtherwise(['xargs -I{} wc -l {}', 'find . -exec cat {} \\;'], true)).toEqual([]);
+  });
+
   it('is not read-only when the wrapper writes, gives privileges, or carries an option it does not know', () => {
     expect(decidedOtherwise(['nohup ls', 'time -o out ls', 'sudo ls', 'doas ls', 'chroot / ls', 'timeout --foo 5 ls', 'nice --bogus ls', "env -S 'rm x'", 'env -i PAGER=x git log'], false)).toEqual([]);
   });

@@ -24,6 +24,8 @@ export interface SimpleCommand {
   wrappers: string[];
   /** True when the wrapper appends arguments at run time (`xargs`), so the targets are not all known. */
   appendedArguments: boolean;
+  /** The text a wrapper replaces with run-time input inside any word (`xargs -I {}`, `find -exec … {}`). */
+  replaceString?: string;
   /** True when a wrapper runs it with other privileges or in another root (`sudo`, `doas`, `chroot`). */
   privileged?: boolean;
   /** Why a wrapper makes the call write even when the command only reads (`nohup` writes nohup.out, `time -o FILE`). */

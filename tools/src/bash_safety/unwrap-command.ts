@@ -95,6 +95,9 @@ export function unwrapCommand(command: SimpleCommand, parseNested: NestedParse, 
   let current = command;
   for (;;) {
     const name = current.words[0]?.value ?? '';
+    if (current.replaceString !== undefined && name.includes(current.replaceString)) {
+      return { commands: [current], problem: `The command name '${name}' contains '${current.replaceString}', which is replaced by input when it runs` };
+    }
     if (SHELLS.has(name)) return unwrapShell(current, parseNested, depth);
     if (name === 'find') return unwrapFind(current, parseNested, depth);
     const syntax = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name]! : undefined;
@@ -105,9 +108,12 @@ export function unwrapCommand(command: SimpleCommand, parseNested: NestedParse, 
     let operands = syntax.operands ?? 0;
     let cwdChanged = false;
     let wrapperProblem = current.wrapperProblem ?? syntax.writes;
+    let replaceString = current.replaceString;
     for (;;) {
       const options = leadingFlags(syntax.options, rest.slice(i));
       for (const flag of options.flags) {
+        // xargs -I R / -i[R] / --replace[=R]: R is replaced by input in every word of the command
+        if (name === 'xargs' && ['-I', '-i', '--replace'].includes(flag.name)) replaceString = flag.value ?? '{}';
         if (syntax.stopFlags?.includes(flag.name)) return { commands: [current] };
         if (syntax.chdirFlags?.includes(flag.name)) cwdChanged = true;
         wrapperProblem ??= syntax.writingFlags?.[flag.name];
@@ -141,6 +147,7 @@ export function unwrapCommand(command: SimpleCommand, parseNested: NestedParse, 
       cwd: cwdChanged || name === 'chroot' ? undefined : current.cwd,
       privileged: current.privileged || syntax.privileged === true,
       wrapperProblem,
+      replaceString,
     };
   }
 }
@@ -162,7 +169,7 @@ function unwrapFind(command: SimpleCommand, parseNested: NestedParse, depth: num
   for (const exec of execs) {
     if (exec.length === 0) return { commands, problem: 'find -exec is given no command' };
     if (exec[0]!.dynamic || exec[0]!.glob) return { commands, problem: "The command run by 'find -exec' is not a literal word, so it cannot be statically analyzed" };
-    const unwrapped = unwrapCommand({ ...command, words: exec, wrappers: [...command.wrappers, 'find -exec'], appendedArguments: true, cwd: undefined }, parseNested, depth);
+    const unwrapped = unwrapCommand({ ...command, words: exec, wrappers: [...command.wrappers, 'find -exec'], appendedArguments: true, replaceString: '{}', cwd: undefined }, parseNested, depth);
     commands.push(...unwrapped.commands);
     problem ??= unwrapped.problem;
   }
@@ -178,6 +185,11 @@ function isExecDelimiter(args: readonly ShellWord[], j: number, cut: ReadonlySet
 
 function unwrapShell(command: SimpleCommand, parseNested: NestedParse, depth: number): Unwrapped {
   const args = command.words.slice(1);
+  const shellName = command.words[0]!.value;
+  // `xargs -I{} sh -c 'cat {}'`, `find -exec sh -c '…{}…'`: the script text is completed with input when it runs
+  if (command.appendedArguments && args.some((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value))) {
+    return { commands: [command], problem: `The command string of '${shellName} -c' gets input from xargs or find when it runs, so it cannot be statically analyzed` };
+  }
   const flagIndex = args.findIndex((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value) && !w.dynamic);
   if (flagIndex === -1) return { commands: [command] }; // a script file or standard input: not analysable, not read-only
   const script: ShellWord | undefined = args.slice(flagIndex + 1).find((w) => !w.value.startsWith('-') || w.value === '-');
