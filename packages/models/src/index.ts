@@ -4,6 +4,8 @@
  * Messages, Gemini generateContent), streaming assembly, plain-fetch adapters and the `runTools` loop.
  */
 export { anthropicMessages } from './anthropic.js';
+export { anthropicClientModel, geminiClientModel, openAIClientModel, openAIResponsesClientModel } from './client-models.js';
+export type { AnthropicClientLike, ClientMethod, ClientModelOptions, GoogleGenAILike, OpenAIClientLike } from './client-models.js';
 export type { Dialect, StreamAssembler } from './dialect.js';
 export { geminiGenerateContent } from './gemini.js';
 export { httpModel } from './http-model.js';
