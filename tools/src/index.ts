@@ -1,3 +1,6 @@
+// web-tree-sitter's declarations (reached from this package's) name EmscriptenModule without a
+// reference to its types: this keeps a user's `tsc` (skipLibCheck off, `types` not listing it) whole.
+/// <reference types="emscripten" preserve="true" />
 /**
  * @toolwright/tools — the built-in tools. Importing this module registers nothing;
  * `registerBuiltinTools(registry?)` adds them to a registry (default: `defaultRegistry`).
