@@ -163,6 +163,17 @@ export type { LocalSkillLoaderOptions, SkillLoader } from './toolsets/skill-load
 export { SKILL_VIEWER, skillViewerTool, skillsPrompt } from './toolsets/skill-viewer-tool.js';
 export { functionTool, observationOf } from './toolsets/function-tool.js';
 export type { FunctionToolOptions, FunctionToolResult } from './toolsets/function-tool.js';
+export { defineTool } from './toolsets/define-tool.js';
+export type { DefineToolOptions, InferToolInput, InferToolOutput, ToolSchema } from './toolsets/define-tool.js';
+export { SchemaTool } from './toolsets/schema-tool.js';
+export type { SchemaToolExecute, SchemaToolOptions } from './toolsets/schema-tool.js';
+export { SchemaToolAction } from './tool/schema-tool-action.js';
+export { StructuredObservation } from './tool/structured-observation.js';
+export type { SchemaToolResult } from './tool/schema-tool-result.js';
+export type { ToolSchemaCodec, ToolSchemaResult } from './tool/tool-schema-codec.js';
+export type { JsonSchemaSource } from './tool/standard-schema-tool-codec.js';
+export { isStandardSchema } from './tool/standard-schema.js';
+export type { StandardJSONSchemaV1, StandardSchemaV1 } from './tool/standard-schema.js';
 export { ToolMethod, toolMethodsOf } from './toolsets/tool-method.js';
 export type { ToolMethodOptions, ToolMethodRecord } from './toolsets/tool-method.js';
 export { MethodToolset, toolsOfInstance } from './toolsets/method-toolset.js';
