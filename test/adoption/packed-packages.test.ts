@@ -130,7 +130,7 @@ describe('a project that installed the tarballs', () => {
   });
 
   it("shows TypeScript files and lines under --enable-source-maps, the user's and Toolwright's own, at the installed path", () => {
-    const { text, stack, own } = JSON.parse(ok(run(process.execPath, ['--enable-source-maps', 'dist/boom.js']), 'node --enable-source-maps dist/boom.js')) as Record<string, string>;
+    const { text, stack, own } = JSON.parse(ok(run(process.execPath, ['--enable-source-maps', 'dist/boom.js']), 'node --enable-source-maps dist/boom.js')) as { text: string; stack: string; own: string };
     expect(text).toBe("Tool 'boom' failed: x");
     // The executor's exception, kept in the error Observation's details.
     expect(stack).toMatch(/^Error: x\n\s+at (Object\.)?explode \(.*\/src\/boom\.ts:9:\d+\)/);
@@ -141,7 +141,7 @@ describe('a project that installed the tarballs', () => {
   });
 
   it('names no machine path in stacks without source maps either (the code cache is compiled under the package name)', () => {
-    const { own } = JSON.parse(ok(run(process.execPath, ['dist/boom.js']), 'node dist/boom.js')) as Record<string, string>;
+    const { own } = JSON.parse(ok(run(process.execPath, ['dist/boom.js']), 'node dist/boom.js')) as { text: string; stack: string; own: string };
     expect(own).toMatch(/at .*@toolwright\/sdk\/dist\/bundle\/.*\.code\.cjs:\d+:\d+/);
     expect(own).not.toContain(root);
   });
