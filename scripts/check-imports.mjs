@@ -1,6 +1,8 @@
-// Checks that imports point one way in the source trees: no import cycles between files, and the
-// layering of a built-in tool folder (declarations <- executor <- tool class <- index).
-// Type-only imports are erased at compile time and do not count; dynamic import() is lazy on purpose.
+// Checks that imports point one way in the source trees: no import cycles between files, the SDK's
+// layer table (DESIGN.md: each folder of packages/sdk/src imports only folders of lower layers), and
+// the layering of a built-in tool folder (declarations <- executor <- tool class <- index).
+// For cycles, type-only imports are erased at compile time and do not count; for layers they do (a
+// type is a dependency a reader follows). Dynamic import() is lazy on purpose.
 // Run by `npm run lint`. Uses the TypeScript compiler's parser only (no resolver with native bindings).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -43,23 +45,48 @@ function typeOnly(node) {
   return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
 }
 
-/** The project files a file imports for their values (relative specifiers only). */
-function valueImports(file) {
+/** The project files a file imports (relative specifiers only), each with whether only types come in. */
+function imports(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const targets = [];
   for (const node of source.statements) {
     if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node))) continue;
     const spec = node.moduleSpecifier;
-    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.') || typeOnly(node)) continue;
-    targets.push(resolve(dirname(file), spec.text.replace(/\.js$/, '.ts')));
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) continue;
+    targets.push({ path: resolve(dirname(file), spec.text.replace(/\.js$/, '.ts')), types: typeOnly(node) });
   }
   return targets;
 }
 
 const files = sourceRoots.flatMap(tsFiles);
 const known = new Set(files);
-const graph = new Map(files.map((f) => [f, valueImports(f).filter((t) => known.has(t))]));
+const allImports = new Map(files.map((f) => [f, imports(f).filter((t) => known.has(t.path))]));
+const graph = new Map([...allImports].map(([f, targets]) => [f, targets.filter((t) => !t.types).map((t) => t.path)]));
 const problems = [];
+
+// The SDK's layers, top to bottom (DESIGN.md): a folder imports only folders of a lower layer.
+// Folders in one layer are independent of each other. The entry files (index.ts, internal.ts) and
+// testing/ stand above every layer.
+const sdkLayers = [['runtime'], ['toolsets'], ['mcp'], ['registry'], ['tool'], ['state'], ['schema', 'policy', 'di'], ['util', 'errors']];
+const sdkSrc = join(root, 'packages/sdk/src');
+const layerOf = new Map(sdkLayers.flatMap((folders, rank) => folders.map((folder) => [folder, rank])));
+for (const [file, targets] of allImports) {
+  const from = relative(sdkSrc, file).split('/');
+  if (from[0] === '..' || from.length < 2 || from[0] === 'testing') continue;
+  const fromRank = layerOf.get(from[0]);
+  if (fromRank === undefined) {
+    problems.push(`${relative(root, file)}: folder '${from[0]}' is not in the SDK's layer table (scripts/check-imports.mjs sdkLayers); add it at its layer`);
+    continue;
+  }
+  for (const target of targets) {
+    const to = relative(sdkSrc, target.path).split('/');
+    if (to.length < 2 || to[0] === from[0]) continue;
+    const toRank = layerOf.get(to[0]);
+    if (toRank !== undefined && toRank > fromRank) continue;
+    const layers = sdkLayers.map((folders) => folders.join(' · ')).join(' → ');
+    problems.push(`${relative(root, file)} imports ${relative(sdkSrc, target.path)}${target.types ? ' (types)' : ''}: ${from[0]}/ may import only lower layers (${layers})`);
+  }
+}
 
 // Cycles: strongly connected components of the value-import graph (Tarjan, iterative).
 let counter = 0;
@@ -131,4 +158,4 @@ if (problems.length > 0) {
   process.stderr.write(`check-imports: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
   process.exit(1);
 }
-process.stdout.write(`check-imports: ${files.length} files, no value-import cycles, tool folder layers respected\n`);
+process.stdout.write(`check-imports: ${files.length} files, no value-import cycles, SDK layers and tool folder layers respected\n`);

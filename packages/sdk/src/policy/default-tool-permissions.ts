@@ -1,10 +1,15 @@
-import type { ToolAnnotations } from '../tool/tool-annotations.js';
 import type { PermissionDecision } from './permission-decision.js';
+
+/** The hints of a tool's annotations the default permissions read (MCP's `ToolAnnotations` has them). */
+interface PermissionHints {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+}
 
 const ALLOW_READ_ONLY: PermissionDecision = Object.freeze({ behavior: 'allow', reason: 'readOnly', message: 'The tool is read-only.' });
 
 /** A tool without its own `isReadOnly`: read-only exactly when it declares `readOnlyHint: true` (MCP's default is false). */
-export function defaultIsReadOnly(annotations: Pick<ToolAnnotations, 'readOnlyHint'>): boolean {
+export function defaultIsReadOnly(annotations: Pick<PermissionHints, 'readOnlyHint'>): boolean {
   return annotations.readOnlyHint === true;
 }
 
@@ -12,7 +17,7 @@ export function defaultIsReadOnly(annotations: Pick<ToolAnnotations, 'readOnlyHi
  * A tool without its own `checkPermissions`: read-only tools are allowed; others ask (a plain
  * ask, not a safety check), saying whether the tool declares itself destructive.
  */
-export function defaultCheckPermissions(name: string, annotations: Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint'>): PermissionDecision {
+export function defaultCheckPermissions(name: string, annotations: PermissionHints): PermissionDecision {
   if (annotations.readOnlyHint === true) return ALLOW_READ_ONLY;
   // The tool asked last time is most often the one asking now: no WeakMap and Map lookups then.
   if (annotations === last.annotations && name === last.name) return last.decision;

@@ -14,6 +14,8 @@ import type { CallOptions } from '../tool/tool-context.js';
 import type { ClientLogLevel } from '../tool/client-handlers.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { AgentErrorEvent } from './agent-error-event.js';
+import { takeCallerResult } from './caller-results.js';
+import type { CallerResult } from './caller-results.js';
 import type { ActionEvent } from './action-event.js';
 import type { AgentEvent } from './agent-event.js';
 import type { CallDecision } from './call-decision.js';
@@ -110,6 +112,17 @@ export class CallContext extends ToolContext {
     const last = this.events[this.events.length - 1];
     if (last instanceof ObservationEvent || last instanceof AgentErrorEvent) return;
     this.events.push(new LogEvent({ toolCallId: this.toolCallId, toolName: this.toolName, level, data }));
+  }
+
+  /** The caller's result given through `agent.resume` for this call, once. */
+  override takeCallerResult(): CallerResult | undefined {
+    return takeCallerResult(this);
+  }
+
+  /** Leaves the call pending for the caller: the tool did not run, `agent.resume` finishes it. */
+  override leavePending(pending: PendingApproval): boolean {
+    this.pending = pending;
+    return true;
   }
 
   /** The `ActionEvent`'s id, once emitted. */

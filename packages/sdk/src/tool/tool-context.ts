@@ -1,5 +1,7 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { ApprovalAnswer } from '../policy/approval-answer.js';
+import type { PendingApproval } from '../policy/pending-approval.js';
 import type { ConversationState } from '../state/conversation-state.js';
 import type { ClientHandlers, ClientLogLevel, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from './client-handlers.js';
 import type { Content } from './content.js';
@@ -199,6 +201,22 @@ export class ToolContext {
    * the runtime's call context records it as a `LogEvent`.
    */
   protected recordLog(_level: ClientLogLevel, _data: unknown): void {}
+
+  /**
+   * @internal For a tool the caller runs (an external tool): the result the caller gave for this
+   * call through `agent.resume` (consumed). Only a call an Agent runs can have one.
+   */
+  takeCallerResult(): Extract<ApprovalAnswer, { type: 'result' }> | undefined {
+    return undefined;
+  }
+
+  /**
+   * @internal Leaves the call pending for the caller (`agent.resume` finishes it). False when
+   * nothing could resume it: a call not run by an Agent.
+   */
+  leavePending(_pending: PendingApproval): boolean {
+    return false;
+  }
 
   /**
    * Ends the call's response stream now, as MCP's Streamable HTTP allows a server to (SSE

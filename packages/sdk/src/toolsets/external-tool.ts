@@ -1,8 +1,6 @@
 import { allowDecision } from '../policy/permission-decision.js';
 import { PENDING_APPROVAL_TYPE } from '../policy/pending-approval.js';
 import type { PendingApproval } from '../policy/pending-approval.js';
-import { CallContext } from '../runtime/call-context.js';
-import { takeCallerResult } from '../runtime/caller-results.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { MCPToolAction } from '../mcp/mcp-tool-action.js';
 import { ErrorCode } from '../errors/error-code.js';
@@ -56,10 +54,7 @@ export class ExternalTool extends RawSchemaTool {
 
 /** The caller's result given through `agent.resume`, else the call ends pending for the caller. */
 function pendForCaller(name: string, action: MCPToolAction, ctx: ToolContext): Observation {
-  if (!(ctx instanceof CallContext)) {
-    throw new ToolwrightError({ code: ErrorCode.NOT_SUPPORTED, message: `Tool '${name}' is run by the caller: call it through an Agent (the call ends pending) and finish it with agent.resume.`, details: { tool: name } });
-  }
-  const given = takeCallerResult(ctx);
+  const given = ctx.takeCallerResult();
   if (given) return Observation.fromText(given.text, { isError: given.isError === true });
   const reason = `'${ctx.toolName}' is run by the caller (external tool).`;
   const pending: PendingApproval = {
@@ -69,6 +64,8 @@ function pendForCaller(name: string, action: MCPToolAction, ctx: ToolContext): O
     action: action.toJSON(),
   };
   if (ctx.state?.id !== undefined) pending.conversationId = ctx.state.id;
-  ctx.pending = pending;
+  if (!ctx.leavePending(pending)) {
+    throw new ToolwrightError({ code: ErrorCode.NOT_SUPPORTED, message: `Tool '${name}' is run by the caller: call it through an Agent (the call ends pending) and finish it with agent.resume.`, details: { tool: name } });
+  }
   return Observation.fromText(`The call of tool '${ctx.toolName}' is run by the caller; it has not run yet and its result comes from the caller.`);
 }
