@@ -22,6 +22,7 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
   serve: async () => (await import('./commands/serve-command.js')).serveCommand,
   groups: async () => (await import('./commands/groups-command.js')).groupsCommand,
   auth: async () => (await import('./commands/auth-command.js')).authCommand,
+  init: async () => (await import('./commands/init-command.js')).initCommand,
 };
 
 function report(error: unknown, term: Terminal): ExitCode {

@@ -40,7 +40,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The names of the subcommands. */
-export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'groups' | 'auth' | 'help' | 'version';
+export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'help' | 'version';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
@@ -150,6 +150,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       json: { type: 'boolean', help: 'status: machine-readable output' },
     },
     examples: ['toolwright auth login github --spec agent.yaml', 'toolwright auth status --spec agent.yaml', 'toolwright auth logout github --spec agent.yaml'],
+  },
+  init: {
+    usage: 'toolwright init [DIR]',
+    summary: 'write a new project in DIR (empty or new; default here): a decorated tool, an agent spec, a test, npm start and npm test',
+    positionals: [0, 1],
+    options: {},
+    examples: ['toolwright init my-agent', 'npx @toolwright/cli init my-agent'],
   },
   help: {
     usage: 'toolwright help [COMMAND]',
