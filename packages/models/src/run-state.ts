@@ -67,7 +67,14 @@ export class RunState {
 
   /** Reads a state from its JSON (a file, another process); rejects malformed input with `INVALID_ARGUMENTS` naming what is wrong. */
   static fromJSON(json: unknown): RunState {
-    const value = typeof json === 'string' ? (JSON.parse(json) as unknown) : json;
+    let value: unknown = json;
+    if (typeof json === 'string') {
+      try {
+        value = JSON.parse(json) as unknown;
+      } catch (error) {
+        throw invalid(`not JSON (${(error as Error).message})`);
+      }
+    }
     if (typeof value !== 'object' || value === null) throw invalid('expected an object');
     const v = value as Partial<SerializedRunState>;
     if (v.type !== RUN_STATE_TYPE) throw invalid(`type: expected '${RUN_STATE_TYPE}'`);
