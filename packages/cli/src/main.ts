@@ -18,6 +18,7 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
   shell: async () => (await import('./commands/shell-command.js')).shellCommand,
   list: async () => (await import('./commands/list-command.js')).listCommand,
   schema: async () => (await import('./commands/schema-command.js')).schemaCommand,
+  test: async () => (await import('./commands/test-command.js')).testCommand,
   call: async () => (await import('./commands/call-command.js')).callCommand,
   serve: async () => (await import('./commands/serve-command.js')).serveCommand,
   groups: async () => (await import('./commands/groups-command.js')).groupsCommand,

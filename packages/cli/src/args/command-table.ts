@@ -40,7 +40,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The names of the subcommands. */
-export type CommandName = 'shell' | 'list' | 'schema' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'help' | 'version';
+export type CommandName = 'shell' | 'list' | 'schema' | 'test' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'help' | 'version';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
@@ -74,6 +74,19 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       summary: { type: 'boolean', help: 'add the optional summary field' },
     },
     examples: ['toolwright schema --format anthropic', 'toolwright schema grep glob --format openai --strict'],
+  },
+  test: {
+    usage: 'toolwright test [TOOL...] [--spec FILE | --mcp "COMMAND" | --url URL] [--execute] [--timeout S] [--json]',
+    summary: "prove tools from their schemas: generated valid and invalid inputs, every provider's export rules, optionally run (exit 1 on a failure)",
+    positionals: [0, Infinity],
+    options: {
+      mcp: { type: 'string', value: 'COMMAND', help: 'test the tools of this MCP server (a command line spawned over stdio) instead of the toolset' },
+      url: { type: 'string', value: 'URL', help: 'test the tools of the MCP server at this Streamable HTTP URL instead of the toolset' },
+      execute: { type: 'boolean', help: "also run each valid input through an agent under the 'default' policy in a temporary directory (asks are refused, not run)" },
+      timeout: { type: 'string', value: 'S', help: 'with --execute: seconds one call may take before it counts as a hang (default 10)' },
+      json: { type: 'boolean', help: 'one JSON report for CI' },
+    },
+    examples: ['toolwright test', 'toolwright test grep glob --execute', 'toolwright test --mcp "npx -y @modelcontextprotocol/server-everything" --json', 'toolwright test --spec agent.yaml'],
   },
   call: {
     usage: "toolwright call TOOL ['JSON' | - | @FILE] [--spec FILE] [--json] [--timeout S] [--verbose] [--context KEY=VALUE]...",
