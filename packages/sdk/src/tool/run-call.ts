@@ -38,25 +38,11 @@ export interface CallTarget<A extends Action, O extends Observation> {
  * the caller's abort signal, and turns a result (an Observation, a string, a plain object of the
  * declared fields, or an async iterable of chunks) into an Observation of (or coerced to) the
  * declared type. Rejects with the error for a throw, a timeout (`TIMEOUT`) or an abort
- * (`ABORTED`): the caller's error funnel words it.
+ * (`ABORTED`): the caller's error funnel words it. An executor that answered synchronously (no
+ * middleware, no promise, no stream) gets its Observation back synchronously: no timer, no race,
+ * no promise.
  */
 export function runCall<A extends Action, O extends Observation>(
-  tool: CallTarget<A, O>,
-  executor: ToolExecutor<A, O>,
-  action: A,
-  ctx: ToolContext,
-): Promise<O | Observation> {
-  const result = startCall(tool, executor, action, ctx);
-  return result instanceof Observation ? Promise.resolve(result) : result;
-}
-
-/**
- * {@link runCall}, but an executor that answered synchronously (no middleware, no promise, no
- * stream) gets its Observation back synchronously: no timer, no race, no promise at all (the
- * pipeline's fast path; written with `then` rather than `async`/`await` on the other paths too:
- * fewer promise hops per call).
- */
-export function startCall<A extends Action, O extends Observation>(
   tool: CallTarget<A, O>,
   executor: ToolExecutor<A, O>,
   action: A,

@@ -32,7 +32,7 @@ import type { RuleBehavior } from '../policy/permission-rule.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import { observationFromError } from './error-observation.js';
 import { accessOf, LockEntry, locksFor } from './resource-locks.js';
-import { runCall, startCall } from './run-call.js';
+import { runCall } from './run-call.js';
 import { checkTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS } from './timeout-ms.js';
 import { ToolContext } from './tool-context.js';
 import type { CallOptions } from './tool-context.js';
@@ -229,35 +229,39 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     } catch (error) {
       return Promise.reject(error);
     }
-    if (ctx.lockHeld) return this.invokeWith(action, ctx).then(undefined, (error: unknown) => observationFromError(error, this, action));
+    if (ctx.lockHeld) return this.runLocked(action, ctx, undefined);
     const granted = locksFor(ctx.state).enter(accessOf(this, action));
     return granted instanceof LockEntry ? this.runLocked(action, ctx, granted) : granted.then((entry) => this.runLocked(action, ctx, entry));
   }
 
-  /** Runs the call under its held resource lock, released as soon as the tool settled; the error funnel makes any failure an Observation. */
-  private runLocked(action: A, ctx: ToolContext, entry: LockEntry): Promise<O | Observation> {
-    ctx.lockHeld = true;
+  /**
+   * Runs the call under its resource lock (`entry`, released as soon as the tool settled; none
+   * when the caller already holds it); the error funnel makes any failure an Observation.
+   */
+  private runLocked(action: A, ctx: ToolContext, entry: LockEntry | undefined): Promise<O | Observation> {
+    if (entry) ctx.lockHeld = true;
+    const release = (): void => {
+      if (!entry) return;
+      ctx.lockHeld = false;
+      entry.release();
+    };
     let pending: O | Observation | Promise<O | Observation>;
     try {
-      pending = this.invokeNow(action, ctx);
+      pending = this.invoke(action, ctx);
     } catch (error) {
       pending = Promise.reject(error);
     }
     if (pending instanceof Observation) {
-      // The executor answered synchronously: no promise hop to release the lock.
-      ctx.lockHeld = false;
-      entry.release();
+      release();
       return Promise.resolve(pending);
     }
     return pending.then(
       (result) => {
-        ctx.lockHeld = false;
-        entry.release();
+        release();
         return result;
       },
       (error: unknown) => {
-        ctx.lockHeld = false;
-        entry.release();
+        release();
         return observationFromError(error, this, action);
       },
     );
@@ -265,25 +269,16 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
 
   /**
    * Runs the executor through the middleware under the context's limits, without the resource
-   * lock and without the error funnel: rejects with the error (thrown, `TIMEOUT`, `ABORTED`). The
-   * runtime's pipeline uses it so post hooks see the error itself. `ctx` must have been prepared
-   * for this tool ({@link ToolDefinition.prepareContext}).
+   * lock and without the error funnel: the Observation (synchronously when the executor answered
+   * synchronously and the tool has no middleware), or a rejection with the error (thrown,
+   * `TIMEOUT`, `ABORTED`). The pipeline's invoke step runs it, so post hooks see the error itself;
+   * {@link ToolDefinition.call} runs it under the lock and the funnel. `ctx` must have been
+   * prepared for this tool ({@link ToolDefinition.prepareContext}).
    */
-  invokeWith(action: A, ctx: ToolContext): Promise<O | Observation> {
+  invoke(action: A, ctx: ToolContext): O | Observation | Promise<O | Observation> {
     const executor = this.executor;
     if (!executor) return Promise.reject(this.noExecutor());
     return runCall(this, executor, action, ctx);
-  }
-
-  /**
-   * @internal {@link ToolDefinition.invokeWith}, but a synchronous executor's Observation comes
-   * back synchronously (the runtime's fast path). A subclass that overrides `invokeWith` is honoured.
-   */
-  invokeNow(action: A, ctx: ToolContext): O | Observation | Promise<O | Observation> {
-    if (this.invokeWith !== ToolDefinition.prototype.invokeWith) return this.invokeWith(action, ctx);
-    const executor = this.executor;
-    if (!executor) return Promise.reject(this.noExecutor());
-    return startCall(this, executor, action, ctx);
   }
 
   /**

@@ -4,7 +4,7 @@ import { missingAction } from './resolve-step.js';
 
 /**
  * The last step: runs the Action through the tool's middleware and executor
- * (`ToolDefinition.invokeNow`, under the call's time limit and signal) and sets the outcome: the
+ * (`ToolDefinition.invoke`, under the call's time limit and signal) and sets the outcome: the
  * Observation, or the error itself (post hooks see it; the error funnel words it at the end). A
  * tool that answered synchronously sets the outcome synchronously (undefined: no promise).
  */
@@ -18,7 +18,7 @@ export const invokeStep: CallStep = (ctx) => {
   }
   let pending;
   try {
-    pending = tool.invokeNow(action, ctx);
+    pending = tool.invoke(action, ctx);
   } catch (error) {
     ctx.fail(error);
     ctx.releaseLock();
