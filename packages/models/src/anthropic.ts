@@ -45,6 +45,8 @@ function parseResponse(body: unknown): ModelTurn {
  */
 class AnthropicAssembler implements StreamAssembler {
   lastText = '';
+  /** The turn as of the last event (finish() is asked after events that complete a call, and at the end). */
+  private memo?: ModelTurn;
   private readonly blocks: JsonObject[] = [];
   private readonly json = new Map<number, string>();
   private readonly stopped = new Set<number>();
@@ -54,6 +56,7 @@ class AnthropicAssembler implements StreamAssembler {
 
   push(event: unknown): ModelToolCall[] {
     this.lastText = '';
+    this.memo = undefined;
     const e = obj(event);
     const index = typeof e.index === 'number' ? e.index : -1;
     switch (e.type) {
@@ -120,6 +123,11 @@ class AnthropicAssembler implements StreamAssembler {
   }
 
   finish(): ModelTurn {
+    this.memo ??= this.compute();
+    return this.memo;
+  }
+
+  private compute(): ModelTurn {
     const { blocks, truncated } = this.snapshot();
     return turnOf(blocks, truncated, { input: this.input, output: this.output }, this.stopReason);
   }

@@ -47,12 +47,15 @@ function parseResponse(body: unknown): ModelTurn {
 /** Assembles `streamGenerateContent?alt=sse` chunks: each carries whole parts (a `functionCall` arrives complete). */
 class GeminiAssembler implements StreamAssembler {
   lastText = '';
+  /** The turn as of the last event (finish() is asked after events that complete a call, and at the end). */
+  private memo?: ModelTurn;
   private readonly parts: JsonObject[] = [];
   private usage: Usage = usageOf(0, 0);
   private finishReason = '';
 
   push(event: unknown): ModelToolCall[] {
     this.lastText = '';
+    this.memo = undefined;
     const b = obj(event);
     if (b.usageMetadata !== undefined) this.usage = geminiUsage(b.usageMetadata);
     const candidate = obj(arr(b.candidates)[0]);
@@ -70,6 +73,11 @@ class GeminiAssembler implements StreamAssembler {
   }
 
   finish(): ModelTurn {
+    this.memo ??= this.compute();
+    return this.memo;
+  }
+
+  private compute(): ModelTurn {
     return turnOf(this.parts, this.usage, this.finishReason);
   }
 }

@@ -58,6 +58,8 @@ function parseResponse(body: unknown): ModelTurn {
  */
 class ResponsesAssembler implements StreamAssembler {
   lastText = '';
+  /** The turn as of the last event (finish() is asked after events that complete a call, and at the end). */
+  private memo?: ModelTurn;
   private text = '';
   private readonly items: JsonObject[] = [];
   private readonly done = new Set<number>();
@@ -73,6 +75,7 @@ class ResponsesAssembler implements StreamAssembler {
 
   push(event: unknown): ModelToolCall[] {
     this.lastText = '';
+    this.memo = undefined;
     const e = obj(event);
     const type = str(e.type);
     if (type === 'response.output_item.added' || type === 'response.output_item.done') {
@@ -117,6 +120,11 @@ class ResponsesAssembler implements StreamAssembler {
   }
 
   finish(): ModelTurn {
+    this.memo ??= this.compute();
+    return this.memo;
+  }
+
+  private compute(): ModelTurn {
     const items = this.dense();
     const truncated = new Set<number>();
     items.forEach((item, index) => {
