@@ -96,6 +96,17 @@ describe('Anthropic Messages', () => {
     ]);
   });
 
+  it('reports each tool_use complete at its content_block_stop, while later blocks still stream', () => {
+    const assembler = anthropicMessages.createAssembler();
+    const log: string[] = [];
+    for (const e of anthropic.sse({ text: 'ok', calls: [{ id: 'u1', name: 'add', args: '{"a":1}' }, { id: 'u2', name: 'add', args: '{"a":2}' }] })) {
+      const data = e.data as { type: string; index?: number };
+      for (const c of assembler.push(data)) log.push(`${data.type}#${data.index}:${c.id}:${c.arguments}`);
+    }
+    expect(log).toEqual(['content_block_stop#1:u1:{"a":1}', 'content_block_stop#2:u2:{"a":2}']);
+    expect(assembler.finish().text).toBe('ok');
+  });
+
   it('assembles input_json_delta fragments; the stored tool_use input is an object even when the JSON was bad', () => {
     const assembler = anthropicMessages.createAssembler();
     for (const e of anthropic.sse({ calls: [{ id: 't', name: 'add', args: '{"a":' }] })) assembler.push(e.data);
@@ -106,6 +117,15 @@ describe('Anthropic Messages', () => {
 });
 
 describe('Gemini generateContent', () => {
+  it('a streamed functionCall part is complete when it arrives; text parts join', () => {
+    const assembler = geminiGenerateContent.createAssembler();
+    const ready: string[] = [];
+    for (const e of gemini.sse({ text: 'thinking about it', calls: [{ id: 'g1', name: 'add', args: '{"a":1}' }] })) ready.push(...assembler.push(e.data).map((c) => c.id));
+    expect(ready).toEqual(['g1']);
+    const turn = assembler.finish();
+    expect([turn.text, turn.usage.totalTokens, turn.finishReason]).toEqual(['thinking about it', 15, 'STOP']);
+  });
+
   it('gives calls without ids an id, and answers with functionResponse parts plus inlineData', () => {
     const turn = geminiGenerateContent.parseResponse(gemini.json({ calls: [{ name: 'add', args: '{"a":1}' }] }));
     expect(turn.calls).toEqual([{ id: 'toolwright_call_1', name: 'add', arguments: '{"a":1}' }]);
