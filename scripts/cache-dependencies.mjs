@@ -16,8 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The workspace folders of the published packages (a package that is private is not published). */
 export const PUBLISHED = ['packages/sdk', 'tools', 'packages/providers', 'packages/cli', 'packages/models'];
 
-/** What the adoption test's project installs besides the tarballs (a user's project has Node's types). */
-export const PROJECT_DEPENDENCIES = ['@types/node'];
+/** What the adoption tests' projects install besides the tarballs (Node's types; TypeScript, for the project `toolwright init` writes). */
+export const PROJECT_DEPENDENCIES = ['@types/node', 'typescript'];
 
 /**
  * Each third-party `name@version` the lockfile installs for the published workspaces: their

@@ -62,7 +62,8 @@ export async function initCommand(context: CommandContext): Promise<ExitCode> {
     written.push(relative(dir, out));
   }
   term.out(`Wrote a Toolwright project in ${dir}:\n${written.sort().map((file) => `  ${file}`).join('\n')}`);
-  const cd = relative(process.cwd(), dir);
+  const fromHere = relative(process.cwd(), dir);
+  const cd = fromHere === '' ? '' : fromHere.startsWith('..') ? dir : fromHere;
   term.out(`\nNext:\n${cd ? `  cd ${cd}\n` : ''}  npm install\n  npm start     # compiles, then runs the agent with its tool\n  npm test`);
   return ExitCode.OK;
 }
