@@ -1,7 +1,8 @@
-import type { ExportOptions, ToolDefinition, ToolFormat } from '@toolwright/sdk';
+import type { ExportOptions, ExportWarning, ToolDefinition, ToolFormat } from '@toolwright/sdk';
 import { closestMatch } from '@toolwright/sdk';
 import { flag, stringOption } from '../args/parse-command-line.js';
 import { CliError, ExitCode } from '../cli-error.js';
+import type { Terminal } from '../io/terminal.js';
 import type { CommandContext } from './command-context.js';
 import { unknownTool, withToolset } from './command-context.js';
 
@@ -24,6 +25,15 @@ export function exportTool(tool: ToolDefinition, format: ToolFormat, options: Ex
   }
 }
 
+/**
+ * Prints what an export gave up on stderr, in the CLI's warning style (`toolwright: warning: …`,
+ * then each JSON path): a tool `--format gemini` leaves out because Gemini could not call it is
+ * never dropped silently.
+ */
+export function warnOnStderr(term: Terminal): (warning: ExportWarning) => void {
+  return (warning) => term.errUntrusted([`toolwright: warning: ${warning.message}`, ...warning.problems.map((p) => `  ${p.path}: ${p.message}`)].join('\n'));
+}
+
 function parseFormat(value: string | undefined): ToolFormat {
   if (value === undefined) return 'openai';
   if ((SCHEMA_FORMATS as readonly string[]).includes(value)) return value as ToolFormat;
@@ -43,7 +53,7 @@ function parseFormat(value: string | undefined): ToolFormat {
 export function schemaCommand(context: CommandContext): Promise<ExitCode> {
   const { term, line } = context;
   const format = parseFormat(stringOption(line.values, 'format'));
-  const options: ExportOptions = { strict: flag(line.values, 'strict'), securityRisk: flag(line.values, 'security-risk'), summary: flag(line.values, 'summary') };
+  const options: ExportOptions = { strict: flag(line.values, 'strict'), securityRisk: flag(line.values, 'security-risk'), summary: flag(line.values, 'summary'), onWarning: warnOnStderr(term) };
   return withToolset(context, async (toolset) => {
     const tools = line.positionals.length === 0 ? toolset.tools() : line.positionals.map((name) => toolset.tool(name) ?? throwUnknown(name));
     term.out(JSON.stringify(tools.map((tool) => exportTool(tool, format, options)).filter((exported) => exported !== undefined), null, 2));

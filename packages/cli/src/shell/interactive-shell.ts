@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseTimeout } from '../args/parse-json-arguments.js';
 import { readArgumentsText } from '../args/read-arguments-text.js';
 import { ExitCode } from '../cli-error.js';
-import { exportTool } from '../commands/schema-command.js';
+import { exportTool, warnOnStderr } from '../commands/schema-command.js';
 import { exampleArguments, renderToolHelp } from '../format/tool-help.js';
 import { escapeControlChars } from '../format/escape-control-chars.js';
 import { renderToolTable } from '../format/tool-table.js';
@@ -53,7 +53,7 @@ async function runLine(line: Exclude<ShellLine, { kind: 'exit' }>, toolset: Tool
       const unknown = line.tools.find((name) => !toolset.tool(name));
       if (unknown !== undefined) return term.err(c.red(escapeControlChars(unknownToolText(unknown, toolset))));
       const tools = line.tools.length === 0 ? toolset.tools() : line.tools.map((name) => toolset.tool(name)!);
-      const options = { strict: line.strict, securityRisk: line.securityRisk, summary: line.summary };
+      const options = { strict: line.strict, securityRisk: line.securityRisk, summary: line.summary, onWarning: warnOnStderr(term) };
       term.out(JSON.stringify(tools.map((tool) => exportTool(tool, line.format, options)).filter((exported) => exported !== undefined), null, 2));
       return;
     }
