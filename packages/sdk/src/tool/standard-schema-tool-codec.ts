@@ -22,7 +22,7 @@ function messageOf(error: unknown): string {
  * which Zod 4 implements with `z.toJSONSchema`). A schema with neither, or one the converter cannot
  * express (a `Date`, a transform's output), is `INVALID_DEFINITION` naming the way out.
  */
-function jsonSchemaOf<S extends StandardSchemaV1>(schema: S, side: 'input' | 'output', given: JsonSchemaSource<S> | undefined, where: string, option: string): JsonSchema {
+function convertedJsonSchema<S extends StandardSchemaV1>(schema: S, side: 'input' | 'output', given: JsonSchemaSource<S> | undefined, where: string, option: string): JsonSchema {
   const vendor = schema['~standard'].vendor;
   if (typeof given === 'function') {
     let converted: unknown;
@@ -53,7 +53,7 @@ function jsonSchemaOf<S extends StandardSchemaV1>(schema: S, side: 'input' | 'ou
 
 /**
  * The codec of a Standard Schema (Zod 4, Valibot, ArkType, …): advertised with its library's own
- * JSON Schema (see `jsonSchemaOf`), checked by the library's `validate`, whose output (transforms
+ * JSON Schema (see `convertedJsonSchema`), checked by the library's `validate`, whose output (transforms
  * and defaults applied) is the value. An asynchronous `validate` gives a promise. Each issue keeps
  * its path, what was expected and what was there.
  */
@@ -65,7 +65,7 @@ export function standardSchemaToolCodec<S extends StandardSchemaV1>(
   option: string,
 ): ToolSchemaCodec<StandardSchemaV1.InferOutput<S>> {
   type Out = StandardSchemaV1.InferOutput<S>;
-  const jsonSchema = jsonSchemaOf(schema, side, given, where, option);
+  const jsonSchema = convertedJsonSchema(schema, side, given, where, option);
   const props = schema['~standard'];
   const settle = (value: unknown, result: StandardSchemaV1.Result<Out>): ToolSchemaResult<Out> =>
     result.issues ? { ok: false, issues: result.issues.map((issue) => validationIssueOf(issue, value)) } : { ok: true, value: result.value };

@@ -77,7 +77,7 @@ export interface DefineToolOptions<I extends ToolSchema, O extends ToolSchema | 
   execute(input: T, ctx: ToolContext): SchemaToolResult<InferToolOutput<O>> | Promise<SchemaToolResult<InferToolOutput<O>>>;
 }
 
-function codecOf<S extends ToolSchema>(schema: S, side: 'input' | 'output', given: JsonSchemaSource<S> | undefined, where: string, option: string): ToolSchemaCodec<unknown> {
+function schemaCodec<S extends ToolSchema>(schema: S, side: 'input' | 'output', given: JsonSchemaSource<S> | undefined, where: string, option: string): ToolSchemaCodec<unknown> {
   if (isStandardSchema(schema)) return standardSchemaToolCodec(schema, side, given as JsonSchemaSource<StandardSchemaV1> | undefined, where, option);
   if (given !== undefined) {
     throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `${where} is a JSON Schema already: ${option} is only for a Standard Schema whose library cannot convert it.`, details: { where } });
@@ -123,8 +123,8 @@ export function defineTool(given: object): SchemaTool<unknown> {
   return new SchemaTool<unknown>({
     ...rest,
     name,
-    input: codecOf(input, 'input', jsonSchema, `${where}: input`, 'jsonSchema'),
-    output: output === undefined ? undefined : codecOf(output, 'output', outputJsonSchema, `${where}: output`, 'outputJsonSchema'),
+    input: schemaCodec(input, 'input', jsonSchema, `${where}: input`, 'jsonSchema'),
+    output: output === undefined ? undefined : schemaCodec(output, 'output', outputJsonSchema, `${where}: output`, 'outputJsonSchema'),
     execute: execute as (input: unknown, ctx: ToolContext) => unknown,
   });
 }
