@@ -6,6 +6,8 @@ export const ExitCode = {
   ERROR_OBSERVATION: 1,
   /** The command line or the spec is wrong; nothing ran. */
   USAGE: 2,
+  /** `run` stopped for an approval nobody could give here; its state file says how to resume. */
+  AWAITING_APPROVAL: 3,
   /** Our own bug (EX_SOFTWARE). */
   INTERNAL: 70,
   /** The user pressed Ctrl-C (128 + SIGINT). */

@@ -24,6 +24,7 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
   groups: async () => (await import('./commands/groups-command.js')).groupsCommand,
   auth: async () => (await import('./commands/auth-command.js')).authCommand,
   init: async () => (await import('./commands/init-command.js')).initCommand,
+  run: async () => (await import('./commands/run-command.js')).runCommand,
 };
 
 function report(error: unknown, term: Terminal): ExitCode {
@@ -73,7 +74,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       term,
       openToolset: async (extra) => {
         const { openToolset } = await import('./toolset/open-toolset.js');
-        return openToolset({ ...toolsetSource(line), cwd: io.cwd, env: io.env, approval: extra?.approval, upstream: extra?.upstream, serverRequests: extra?.serverRequests, policyRequired: extra?.policyRequired });
+        return openToolset({ ...toolsetSource(line), cwd: io.cwd, env: io.env, approval: extra?.approval, upstream: extra?.upstream, serverRequests: extra?.serverRequests, policyRequired: extra?.policyRequired, conversationId: extra?.conversationId });
       },
       openToolGroups: async () => {
         const { openToolGroups } = await import('./groups/open-tool-groups.js');

@@ -40,7 +40,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The names of the subcommands. */
-export type CommandName = 'shell' | 'list' | 'schema' | 'test' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'help' | 'version';
+export type CommandName = 'shell' | 'list' | 'schema' | 'test' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'run' | 'help' | 'version';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
@@ -163,6 +163,28 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       json: { type: 'boolean', help: 'status: machine-readable output' },
     },
     examples: ['toolwright auth login github --spec agent.yaml', 'toolwright auth status --spec agent.yaml', 'toolwright auth logout github --spec agent.yaml'],
+  },
+  run: {
+    usage: 'toolwright run "TASK" --model PROVIDER:MODEL [--base-url URL] [--max-steps N] [--json] [--state-file F] | run --resume F [--approve ID]... [--reject ID]...',
+    summary: 'a model works on TASK with the toolset (policy asks at the terminal; without one the run stops and saves its state to resume); exit 0 done, 1 failed or step limit, 2 usage, 3 waiting for approval, 130 Ctrl-C',
+    positionals: [0, 1],
+    options: {
+      model: { type: 'string', short: 'm', value: 'PROVIDER:MODEL', help: 'openai:, responses: (OpenAI Responses), anthropic:, gemini: or openai-compatible: then the model name; keys from OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY' },
+      'base-url': { type: 'string', value: 'URL', help: "the API's base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1; overrides the provider's endpoint)" },
+      'max-steps': { type: 'string', value: 'N', help: 'at most N model requests (default 10); reaching it with tool calls still coming exits 1' },
+      json: { type: 'boolean', help: 'JSON lines on stdout: text, call, result, pending, step, done' },
+      'state-file': { type: 'string', value: 'F', help: 'where a run waiting for approval is saved (default .toolwright/run-state.json, mode 0600)' },
+      resume: { type: 'string', value: 'F', help: 'continue the run saved in F (give the same --spec/--preset/policy flags)' },
+      approve: { type: 'string', multiple: true, value: 'ID', help: 'with --resume: approve the pending call ID (or all); repeatable' },
+      reject: { type: 'string', multiple: true, value: 'ID', help: 'with --resume: reject the pending call ID (or all); repeatable' },
+      ...POLICY_OPTIONS,
+    },
+    examples: [
+      'toolwright run "List the Markdown files and summarise README.md" --model openai:gpt-4.1-mini',
+      'toolwright run "Fix the typo in notes.txt" --model anthropic:claude-sonnet-4-5 --ask file_editor',
+      'toolwright run "Say hi" --model openai-compatible:llama3.2 --base-url http://127.0.0.1:11434/v1 --json',
+      'toolwright run --resume .toolwright/run-state.json --approve call_1 --ask file_editor',
+    ],
   },
   init: {
     usage: 'toolwright init [DIR]',

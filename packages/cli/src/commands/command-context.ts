@@ -16,7 +16,7 @@ export interface CommandContext {
   /** Output streams and colours. */
   term: Terminal;
   /** Builds the toolset of `--spec` / `--import` (the embedded default without them). */
-  openToolset(extra?: { approval?: ApprovalHandler; upstream?: boolean; serverRequests?: ServerRequestAnswers; policyRequired?: boolean }): Promise<Toolset>;
+  openToolset(extra?: { approval?: ApprovalHandler; upstream?: boolean; serverRequests?: ServerRequestAnswers; policyRequired?: boolean; conversationId?: string }): Promise<Toolset>;
   /** The spec's tool groups in a runtime (`groups` command), registered and not yet contacted. */
   openToolGroups?(): Promise<{ runtime: ToolGroupRuntime }>;
 }

@@ -47,6 +47,12 @@ export interface OpenToolsetOptions {
    * `serve`: declined with a warning (nobody to ask).
    */
   serverRequests?: ServerRequestAnswers;
+  /**
+   * `run`: the conversation id, its state in `<cwd>/.toolwright/conversations/<id>` (where the key
+   * sealing pending approvals lives, so another process can resume them). Default: a fresh id in a
+   * temporary directory.
+   */
+  conversationId?: string;
   /** Receives warnings (a spec tool group skipped because its server cannot be reached); default: stderr. */
   onWarning?: (message: string) => void;
 }
@@ -140,7 +146,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   spec = await withRegisteredGroups(spec, toolGroupsFilePath(options.cwd, options.groupsFile, options.env), options.cwd);
   const groups = spec.toolgroups !== undefined && spec.toolgroups.length > 0 ? await openGroupTools(spec, options) : undefined;
   if (groups) extraTools.push(...groups.tools);
-  const state = new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}-${randomUUID()}`) });
+  const state = options.conversationId !== undefined ? new ConversationState({ id: options.conversationId, workingDir: options.cwd }) : new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}-${randomUUID()}`) });
   const ProxyAgent = options.upstream ? (await import('../serve/proxy/proxy-agent.js')).ProxyAgent : undefined;
   const agent = new (ProxyAgent ?? Agent)({
     tools: spec.tools,
@@ -163,5 +169,6 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   reportFailedServers(agent.status().mcpServers, warnOf(options), options.spec);
   const toolset = new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(BUILTIN_PRESETS.all));
   if (ProxyAgent && agent instanceof ProxyAgent) toolset.upstreams = agent.upstreams;
+  toolset.agent = agent;
   return toolset;
 }

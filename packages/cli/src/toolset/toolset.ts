@@ -1,5 +1,5 @@
 import { Action, closestMatch } from '@toolwright/sdk';
-import type { ClientHandlers, ConversationState, Observation, Policy, ProgressReport, ResourceLocks, ToolDefinition } from '@toolwright/sdk';
+import type { Agent, ClientHandlers, ConversationState, Observation, Policy, ProgressReport, ResourceLocks, ToolDefinition } from '@toolwright/sdk';
 import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
 import type { ToolRow } from '../format/tool-table.js';
 import type { UpstreamDirectory } from '../serve/proxy/upstream-directory.js';
@@ -71,6 +71,8 @@ export class Toolset implements ServedToolset {
   private turns?: { values: Readonly<Record<string, unknown>>; afterEachCall: boolean; onTurnError?: (error: unknown) => void };
   /** The spec's MCP servers, when the toolset was opened for `serve` (`upstream: true`). */
   upstreams?: UpstreamDirectory;
+  /** The Agent behind the toolset (set by `openToolset`), for `run`'s model loop. */
+  agent?: Agent;
 
   constructor(
     private readonly runtime: ToolRuntime,
