@@ -63,11 +63,15 @@ export interface DefineToolOptions<I extends ToolSchema, O extends ToolSchema | 
   meta?: Record<string, unknown>;
   /** Time limit per call in ms (0 = none; default 5 minutes). */
   timeoutMs?: number;
-  /** The tool's part in permission checks (rule matching, its own check, suggestions), on the call's Action: `action.input` is the validated input. */
+  /**
+   * The tool's part in permission checks (rule matching, its own check, suggestions), on the
+   * call's Action: `action.input` is the validated input, `action.data` the arguments as sent
+   * (read `data` for a schema whose `validate` is asynchronous: its input is known when the call runs).
+   */
   permissions?: ToolPermissions<SchemaToolAction<T>>;
   /** Tool middleware, first outermost. */
   middleware?: ToolMiddleware[];
-  /** The resources a call touches (calls sharing one never run at once); `[]` lets calls run beside any other. */
+  /** The resources a call touches (calls sharing one never run at once); `[]` lets calls run beside any other. Same Action as `permissions`. */
   resources?: (action: SchemaToolAction<T>) => readonly string[];
   /**
    * Runs a call with the validated input. Returns a text, content blocks, an Observation, an

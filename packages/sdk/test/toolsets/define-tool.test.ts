@@ -279,6 +279,33 @@ describe('defineTool with an output schema', () => {
   });
 });
 
+describe('defineTool types', () => {
+  it("types execute's input from the schema: a Standard Schema's output, a JSON Schema's object or the type given", () => {
+    const zod = defineTool({
+      name: 'typed',
+      description: 'Typed.',
+      input: z.object({ n: z.number(), s: z.string().transform((v) => v.length) }),
+      execute: (input) => {
+        // @ts-expect-error `s` is Zod's output: a number after the transform, not a string
+        const wrong: string = input.s;
+        return String(input.n + input.s) + wrong;
+      },
+    });
+    const json = defineTool({
+      name: 'plain',
+      description: 'Plain.',
+      input: { type: 'object' },
+      execute: (input) => {
+        // @ts-expect-error a JSON Schema's input is an object of unknown values unless a type is given
+        const wrong: string = input.anything;
+        return wrong;
+      },
+    });
+    const given = defineTool<{ path: string }>({ name: 'given', description: 'Given.', input: { type: 'object' }, execute: ({ path }) => path.toUpperCase() });
+    expect([zod.name, json.name, given.name]).toEqual(['typed', 'plain', 'given']);
+  });
+});
+
 describe('defineTool configuration errors', () => {
   it('names what is missing or wrong, at definition', () => {
     expect(definitionError(() => defineTool({ name: '', description: 'X.', input: { type: 'object' }, execute: () => '' }))).toBe('defineTool needs a name: the name the model calls the tool by.');
