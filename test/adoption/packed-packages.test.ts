@@ -155,3 +155,38 @@ describe('a project that installed the tarballs', () => {
     expect(list).toContain('file_editor');
   });
 });
+
+describe('toolwright init, run from the installed bin', () => {
+  let fresh = '';
+  beforeAll(() => {
+    fresh = join(work, 'fresh-agent');
+    ok(run(join(project, 'node_modules', '.bin', 'toolwright'), ['init', fresh]), 'toolwright init');
+    // The SDK from its tarball; TypeScript, Node's types and the peers from npm's cache.
+    ok(run('npm', ['install', '--offline', '--loglevel=error', tarballs.get('@toolwright/sdk')!], fresh), 'npm install --offline in the new project');
+  }, 180_000);
+
+  it('writes the project: the tsconfig explains the decorator options', () => {
+    const tsconfig = readFileSync(join(fresh, 'tsconfig.json'), 'utf8');
+    expect(tsconfig).toMatch(/\/\/.*decorators[^\n]*\n(.*\n)*\s*"experimentalDecorators": true/);
+    expect(tsconfig).toMatch(/\/\/.*design:type[^\n]*\n(.*\n)*\s*"emitDecoratorMetadata": true/);
+    expect(filesUnder(fresh).filter((file) => !file.includes('node_modules')).map((file) => relative(fresh, file)).sort()).toEqual(
+      expect.arrayContaining(['.gitignore', 'agent.yaml', 'package.json', 'src/main.ts', 'src/tools/greet.ts', 'test/greet.test.ts', 'tsconfig.json']),
+    );
+  });
+
+  it('npm start compiles it and runs the agent with its tool', () => {
+    const out = ok(run('npm', ['start', '--silent'], fresh), 'npm start');
+    expect(out).toContain('"name":"greet"');
+    expect(out).toContain('greet answered: Hello, Ada! Hello, Ada!');
+  }, 120_000);
+
+  it('npm test passes on first run', () => {
+    expect(ok(run('npm', ['test', '--silent'], fresh), 'npm test')).toMatch(/# pass 2\n# fail 0/);
+  }, 120_000);
+
+  it('refuses a directory that is not empty, and says why', () => {
+    const result = run(join(project, 'node_modules', '.bin', 'toolwright'), ['init', fresh]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${fresh} is not empty`);
+  });
+});
