@@ -12,6 +12,7 @@ import { busySuffix, CONTINUED_PREFIX, hardTimeoutSuffix, idleSuffix, inputNotSe
 import { PtySession } from './pty-session.js';
 import type { WaitOutcome } from './pty-session.js';
 import { splitCommands } from './split-commands.js';
+import { withGitSafety } from './git-safety-env.js';
 
 /** Output longer than this is cut in the middle (the full text is saved to a file). */
 export const MAX_OUTPUT_CHARS = 30_000;
@@ -143,7 +144,7 @@ export class TerminalExecutor implements ToolExecutor<TerminalAction, TerminalOb
     if (this.closed) throw new Error('the terminal was closed with its conversation');
     if (this.session && !this.session.hasExited) return this.session;
     await this.session?.close();
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'xterm-256color', ...this.params.env };
+    const env = withGitSafety({ ...(process.env as Record<string, string>), PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'xterm-256color', ...this.params.env });
     this.session = await PtySession.start({ shell: this.params.shell ?? 'bash', cwd: this.params.workingDir ?? this.state.workingDir, env, pidNamespace: this.params.pidNamespace });
     this.cwd = this.params.workingDir ?? this.state.workingDir;
     this.continuing = false;
