@@ -16,7 +16,8 @@ export interface BashToolPermissionsOptions<A> {
  * The permission methods of a shell tool, on the bash safety analysis: read-only per call, the
  * safety steps as `checkPermissions` (every ask a safety ask; a write to a protected path names
  * the entry, so it holds in bypass; confineWrites denies writes outside the working directories;
- * acceptEdits allows edits inside them), rules matched per sub-command, `w1 w2:*` suggestions.
+ * acceptEdits allows edits inside them), rules matched per sub-command, `w1 w2:*` suggestions, and
+ * approval metadata that marks a command contacting the network as open-world.
  */
 export function bashToolPermissions<A>(safety: BashSafety, options: BashToolPermissionsOptions<A>): ToolPermissions<A> {
   return {
@@ -54,6 +55,11 @@ export function bashToolPermissions<A>(safety: BashSafety, options: BashToolPerm
     suggestRules(action: A): string[] {
       const command = options.commandOf(action);
       return command === undefined ? [] : safety.suggestRules(command, options.cwd());
+    },
+    approvalMetadata(action: A): Record<string, unknown> | undefined {
+      const command = options.commandOf(action);
+      if (command === undefined || !safety.analyze(command, options.cwd()).network) return undefined;
+      return { openWorld: true, network: 'The command contacts another host (a network client, a URL, /dev/tcp or /dev/udp).' };
     },
   };
 }
