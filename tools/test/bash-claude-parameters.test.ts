@@ -134,12 +134,10 @@ describe('bash run_in_background', () => {
     expect((await f.call(bash, { command: 'echo "[${GREETING:-unset}]"' })).text.split('\n')[0]).toBe('[unset]');
   });
 
-  // Outside a PID namespace: inside one, the processes the kill orphans are reaped by `script` (the
-  // namespace's init), which then stops relaying the terminal (a terminal defect, reported; `( sleep 1 & )` does the same).
   it('runs in the session directory, and the kill command it names ends the whole command', async () => {
     // Living (not zombie) processes of a process group.
     const live = (group: string): string => `ps -eo pgid=,stat= | awk '$1 == ${group} && $2 !~ /^Z/' | wc -l`;
-    const plain = await f.tool('bash', { pidNamespace: false });
+    const plain = await f.tool('bash'); // in a PID namespace where the system allows it: the killed processes are orphans, reaped by its init
     await f.call(plain, { command: `mkdir -p ${f.dir}/sub && cd ${f.dir}/sub` });
     const result = (await f.call(plain, { command: 'pwd; sleep 60 | cat; echo not reached', run_in_background: true })) as BashObservation;
     const kill = /`(kill -- -(\d+))`/.exec(result.text)!;
