@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { anthropic, chat } from '../models/api-fixtures.js';
+import { anthropic, chat, gemini, responses } from '../models/api-fixtures.js';
 import { startFakeModelServer } from '../models/fake-model-server.js';
 import type { FakeModelServer } from '../models/fake-model-server.js';
 import { runCli } from './cli-harness.js';
@@ -73,6 +73,17 @@ describe('toolwright run', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('toolwright run: --model gemini:… needs an API key: set GEMINI_API_KEY or GOOGLE_API_KEY.');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends responses: to the OpenAI Responses API and gemini: to generateContent, each with its key', async () => {
+    server = await startFakeModelServer({ sse: responses.sse({ text: 'From Responses.' }) }, { sse: gemini.sse({ text: 'From Gemini.' }) });
+    const viaResponses = await runCli(['run', 'Hi.', '--model', 'responses:gpt-test', '--base-url', `${server.url}/v1`], { cwd: dir, env: KEY });
+    expect([viaResponses.code, viaResponses.stdout]).toEqual([0, 'From Responses.\n']);
+    const viaGemini = await runCli(['run', 'Hi.', '--model', 'gemini:gemini-test', '--base-url', server.url], { cwd: dir, env: { GEMINI_API_KEY: '', GOOGLE_API_KEY: 'gk-test' } });
+    expect([viaGemini.code, viaGemini.stdout]).toEqual([0, 'From Gemini.\n']);
+    expect(server.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1beta/models/gemini-test:streamGenerateContent?alt=sse']);
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-test');
+    expect(server.requests[1]!.headers['x-goog-api-key']).toBe('gk-test');
   });
 
   it('refuses a --model that names no known provider (exit 2)', async () => {
