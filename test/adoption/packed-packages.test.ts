@@ -170,7 +170,7 @@ describe('toolwright init, run from the installed bin', () => {
     expect(tsconfig).toMatch(/\/\/.*decorators[^\n]*\n(.*\n)*\s*"experimentalDecorators": true/);
     expect(tsconfig).toMatch(/\/\/.*design:type[^\n]*\n(.*\n)*\s*"emitDecoratorMetadata": true/);
     expect(filesUnder(fresh).filter((file) => !file.includes('node_modules')).map((file) => relative(fresh, file)).sort()).toEqual(
-      expect.arrayContaining(['.gitignore', 'agent.yaml', 'package.json', 'src/main.ts', 'src/tools/greet.ts', 'test/greet.test.ts', 'tsconfig.json']),
+      expect.arrayContaining(['.gitignore', 'agent.yaml', 'package.json', 'src/main.ts', 'src/tools/greet.ts', 'src/tools/word-count.ts', 'test/greet.test.ts', 'tsconfig.json']),
     );
   });
 
@@ -178,10 +178,11 @@ describe('toolwright init, run from the installed bin', () => {
     const out = ok(run('npm', ['start', '--silent'], fresh), 'npm start');
     expect(out).toContain('"name":"greet"');
     expect(out).toContain('greet answered: Hello, Ada! Hello, Ada!');
+    expect(out).toContain('word_count answered: 3 words');
   }, 120_000);
 
   it('npm test passes on first run', () => {
-    expect(ok(run('npm', ['test', '--silent'], fresh), 'npm test')).toMatch(/# pass 2\n# fail 0/);
+    expect(ok(run('npm', ['test', '--silent'], fresh), 'npm test')).toMatch(/# pass 3\n# fail 0/);
   }, 120_000);
 
   it('refuses a directory that is not empty, and says why', () => {

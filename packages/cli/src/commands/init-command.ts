@@ -25,17 +25,22 @@ function packageNameOf(dir: string): string {
   return name.length > 0 ? name : 'toolwright-project';
 }
 
-/** The values the template names: the project's name, the SDK's version and its peers' ranges. */
+/** The values the template names: the project's name, the SDK's version, its Zod's and its peers' ranges. */
 function templateValues(dir: string): Record<string, string> {
   const require = createRequire(import.meta.url);
-  const sdk = JSON.parse(readFileSync(require.resolve('@toolwright/sdk/package.json'), 'utf8')) as { version: string; peerDependencies?: Record<string, string> };
-  return { name: packageNameOf(dir), version: sdk.version, ...sdk.peerDependencies };
+  const sdk = JSON.parse(readFileSync(require.resolve('@toolwright/sdk/package.json'), 'utf8')) as {
+    version: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  // Zod at the SDK's own version: one copy, the one whose JSON Schema converter the SDK uses.
+  return { name: packageNameOf(dir), version: sdk.version, zod: sdk.dependencies?.zod ?? '^4', ...sdk.peerDependencies };
 }
 
 /**
  * `toolwright init [DIR]`: writes a project in DIR (default: the current directory), which must
- * be empty or absent: a tsconfig with the decorator options explained, one decorated tool, an
- * agent spec, a test, and `npm start` / `npm test`.
+ * be empty or absent: a tsconfig with the decorator options explained, one decorated tool, one
+ * schema-first tool, an agent spec, a test, and `npm start` / `npm test`.
  */
 export async function initCommand(context: CommandContext): Promise<ExitCode> {
   const { term, line } = context;
