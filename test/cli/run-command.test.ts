@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { anthropic, chat, gemini, responses } from '../models/api-fixtures.js';
 import { startFakeModelServer } from '../models/fake-model-server.js';
 import type { FakeModelServer } from '../models/fake-model-server.js';
-import { runCli } from './cli-harness.js';
+import { spawn } from 'node:child_process';
+import { BIN, cliEnv, runCli } from './cli-harness.js';
 
 let dir: string;
 let server: FakeModelServer | undefined;
@@ -121,6 +122,32 @@ describe('toolwright run', () => {
     expect(second.stdout).toBe('Found notes.md and todo.md.\n');
     expect(toolMessages(1).join('\n')).toMatch(/notes\.md/);
     expect(existsSync(stateFile)).toBe(false);
+  });
+
+  it('at a terminal, an ask is a y/n prompt and the run goes on with the answer', async () => {
+    server = await startFakeModelServer(
+      { sse: chat.sse({ calls: [{ id: 'call_1', name: 'glob', args: '{"pattern":"*.md"}' }] }), done: true },
+      { sse: chat.sse({ text: 'Approved and listed.' }), done: true },
+    );
+    // `script` gives the CLI a pseudo-terminal (stdin, stdout and stderr are TTYs); -e passes its exit code on.
+    const quote = (a: string): string => `'${a.replace(/'/g, "'\\''")}'`;
+    const command = [process.execPath, BIN, ...openai('List.', '--model', 'openai:gpt-test', '--ask', 'glob')].map(quote).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: dir, env: cliEnv(KEY) });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => {
+      output += c.toString();
+      if (/Allow\? \[y\]es/.test(output) && !output.includes('<answered>')) {
+        output += '<answered>';
+        child.stdin.write('y\n');
+      }
+    });
+    const code = await new Promise<number | null>((resolveCode) => child.on('close', resolveCode));
+    expect(output).toContain('⠋ running glob'); // the spinner, on a terminal only
+    expect(output).toContain('Permission needed: glob {"pattern":"*.md"}');
+    expect(output).toContain('Approved and listed.');
+    expect(code).toBe(0);
+    expect(toolMessages(1).join('\n')).toMatch(/notes\.md/);
+    expect(existsSync(join(dir, '.toolwright/run-state.json'))).toBe(false);
   });
 
   it('--reject on resume tells the model the call was refused', async () => {
