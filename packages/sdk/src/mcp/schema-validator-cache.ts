@@ -53,6 +53,25 @@ export class SchemaValidatorCache {
     return check;
   }
 
+  /**
+   * Why no dialect can compile `schema` (ajv's message), or undefined when one can. For schemas a
+   * user declares (a schema-first tool), where accepting everything would hide a configuration
+   * mistake: MCP servers' schemas keep the lenient {@link get}. Loads ajv and compiles once.
+   */
+  compileProblem(schema: JsonSchema): string | undefined {
+    const dialect = dialectOf(schema);
+    let problem = 'the schema does not compile';
+    for (const attempt of dialect === 'draft-07' ? (['draft-07'] as const) : ([dialect, 'draft-07'] as const)) {
+      try {
+        this.ajv(attempt).compile(schema);
+        return undefined;
+      } catch (error) {
+        if (attempt === dialect) problem = error instanceof Error ? error.message : String(error);
+      }
+    }
+    return problem;
+  }
+
   /** How many distinct schemas were compiled. */
   get size(): number {
     return this.checks.size;

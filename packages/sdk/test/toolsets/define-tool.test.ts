@@ -160,6 +160,15 @@ describe('defineTool with a JSON Schema', () => {
     expect((await open.call(open.actionFromArguments({ path: '/a', mode: 'write' }))).text).toBe('write /a');
   });
 
+  it('refuses a JSON Schema ajv cannot compile, at definition (not a tool that accepts everything)', () => {
+    const broken = { type: 'object', properties: { n: { type: 'number', minimum: 'zero' } } } as unknown as { type: 'object' };
+    expect(definitionError(() => defineTool({ name: 'broken', description: 'B.', input: broken, execute: () => '' }))).toMatch(
+      /^Tool 'broken': input: the JSON Schema does not compile \(.*minimum.*\); fix the schema\.$/,
+    );
+    const unknownType = { type: 'object', properties: { n: { type: 'num' } } } as unknown as { type: 'object' };
+    expect(definitionError(() => defineTool({ name: 'typo', description: 'T.', input: unknownType, execute: () => '' }))).toContain('does not compile');
+  });
+
   it('refuses jsonSchema beside a JSON Schema input', () => {
     expect(definitionError(() => defineTool({ name: 'x', description: 'X.', input: { type: 'object' }, jsonSchema: { type: 'object' }, execute: () => '' }))).toBe(
       "Tool 'x': input is a JSON Schema already: jsonSchema is only for a Standard Schema whose library cannot convert it.",
