@@ -120,6 +120,7 @@ describe('toolwright run', () => {
     const second = await runCli(['run', '--resume', '.toolwright/run-state.json', '--approve', 'call_1', '--ask', 'glob', '--preset', 'all'], { cwd: dir, env: KEY });
     expect(second.code).toBe(0);
     expect(second.stdout).toBe('Found notes.md and todo.md.\n');
+    expect(second.stderr).toMatch(/← glob ok \d+ ms: Found 2 file/);
     expect(toolMessages(1).join('\n')).toMatch(/notes\.md/);
     expect(existsSync(stateFile)).toBe(false);
   });

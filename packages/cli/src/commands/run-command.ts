@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { runTools } from '@toolwright/models';
-import type { RunResult, RunState } from '@toolwright/models';
+import { emptyUsage, runTools } from '@toolwright/models';
+import type { RunResult, RunState, StepEvent } from '@toolwright/models';
 import { ToolwrightError } from '@toolwright/sdk';
-import type { ApprovalHandler } from '@toolwright/sdk';
+import type { Agent, ApprovalHandler } from '@toolwright/sdk';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { escapeControlChars } from '../format/escape-control-chars.js';
@@ -45,6 +45,29 @@ function answer(state: RunState, approve: readonly string[], reject: readonly st
     if (ToolwrightError.isInstance(error)) throw usageError(error.message.replace(/^RunState\.(approve|reject): /, `--${'$1'}: `));
     throw error;
   }
+}
+
+/** `agent` with its `resume` showing each resumed call's result (as step `state.step`) as it finishes. */
+function showingResumedCalls(agent: Agent, state: RunState, display: RunDisplay): Agent {
+  const resume: Agent['resume'] = async (pending, answers, options) => {
+    display.calls(state.step, state.calls.filter((c) => pending.some((p) => p.request.toolCallId === c.id)).map((c) => ({ ...c, arguments: JSON.stringify(pending.find((p) => p.request.toolCallId === c.id)?.request.arguments ?? {}) })));
+    const results = await agent.resume(pending, answers, options);
+    const event: StepEvent = { type: 'step', step: state.step, text: '', calls: [], results: [], pending: [], usage: emptyUsage(), finishReason: 'resumed' };
+    pending.forEach((p, i) => {
+      const r = results[i];
+      if (r?.pending) event.pending.push(r.pending);
+      else if (r) event.results.push({ id: p.request.toolCallId, name: p.request.toolName, observation: r.observation });
+    });
+    display.step(event);
+    return results;
+  };
+  return new Proxy(agent, {
+    get(target, property) {
+      if (property === 'resume') return resume;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** How the run ended, as an exit code. */
@@ -138,12 +161,14 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
         return turn;
       },
     };
+    // A resumed run's answered calls run inside runTools before any step: show their results too.
+    const shown = saved ? showingResumedCalls(agent, saved.state, display) : agent;
     process.on('SIGINT', onSigint);
     let result: RunResult;
     try {
       result = await runTools({
         model: watched,
-        agent,
+        agent: shown,
         ...(saved ? { state: saved.state } : { input: task! }),
         maxSteps,
         signal: controller.signal,
