@@ -87,6 +87,13 @@ describe('toolwright run', () => {
     expect(server.requests[1]!.headers['x-goog-api-key']).toBe('gk-test');
   });
 
+  it('a failed model request is exit 1, naming the status and URL', async () => {
+    server = await startFakeModelServer(); // nothing scripted: it answers 500
+    const run = await runCli(['run', 'Hi.', '--model', 'openai-compatible:local', '--base-url', `${server.url}/v1`], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`toolwright run: the model request failed: The model API answered 500 Internal Server Error for POST ${server.url}/v1/chat/completions`);
+  });
+
   it('refuses a --model that names no known provider (exit 2)', async () => {
     const run = await runCli(['run', 'Hi.', '--model', 'gpt-4'], { cwd: dir });
     expect(run.code).toBe(2);
