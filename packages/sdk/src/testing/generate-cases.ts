@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../schema/json-schema.js';
+import { joinPath } from '../schema/validation-issue.js';
 
 /** Arguments the schema accepts, and why they were generated. */
 export interface ValidCase {
@@ -62,7 +63,8 @@ const MAX_REF_DEPTH = 3;
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 const codePoints = (s: string): number => [...s].length;
-const child = (path: string, name: string): string => (path === '' ? name : `${path}.${name}`);
+/** The path the validator names (`a.b[2].c`, `headers["Content-Type"]`). */
+const child = (path: string, name: string): string => joinPath(path, name);
 const typeOfValue = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
 
 /**
