@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { BUILTIN_PRESETS } from '@toolwright/tools';
-import { EVERYTHING } from '../mcp/support/servers.js';
+import { EVERYTHING, startEverythingHttp } from '../mcp/support/servers.js';
 import { FIXTURES, runCli } from './cli-harness.js';
 
 interface JsonReport {
@@ -40,6 +40,19 @@ describe('toolwright test', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as JsonReport;
     expect(report.tools.map((t) => [t.tool, t.failures])).toEqual([['echo', []], ['get-sum', []]]);
+  });
+
+  it('tests the tools of an MCP server at a Streamable HTTP URL, and runs them with --execute', async () => {
+    const server = await startEverythingHttp();
+    try {
+      const run = await runCli(['test', '--url', server.url, 'get-sum', '--execute', '--json']);
+      expect(run.code).toBe(0);
+      const [sum] = (JSON.parse(run.stdout) as JsonReport).tools;
+      expect(sum).toMatchObject({ tool: 'get-sum', failures: [], refused: 0 });
+      expect(sum!.executed).toBe(sum!.valid);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('exits 1 and lists each failure when a validator accepts invalid inputs', async () => {
