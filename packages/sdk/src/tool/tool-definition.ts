@@ -240,11 +240,6 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
    */
   private runLocked(action: A, ctx: ToolContext, entry: LockEntry | undefined): Promise<O | Observation> {
     if (entry) ctx.lockHeld = true;
-    const release = (): void => {
-      if (!entry) return;
-      ctx.lockHeld = false;
-      entry.release();
-    };
     let pending: O | Observation | Promise<O | Observation>;
     try {
       pending = this.invoke(action, ctx);
@@ -252,16 +247,16 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
       pending = Promise.reject(error);
     }
     if (pending instanceof Observation) {
-      release();
+      release(ctx, entry);
       return Promise.resolve(pending);
     }
     return pending.then(
       (result) => {
-        release();
+        release(ctx, entry);
         return result;
       },
       (error: unknown) => {
-        release();
+        release(ctx, entry);
         return observationFromError(error, this, action);
       },
     );
@@ -402,4 +397,11 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   toMcpTool(): McpToolDescriptor {
     return this.cached('mcp', {}, () => exporters.toMcpTool(this));
   }
+}
+
+/** Gives back the lock {@link ToolDefinition.call} took (none when the caller held it). */
+function release(ctx: ToolContext, entry: LockEntry | undefined): void {
+  if (!entry) return;
+  ctx.lockHeld = false;
+  entry.release();
 }
