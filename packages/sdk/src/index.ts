@@ -59,6 +59,8 @@ export { textContent, textOf } from './tool/content.js';
 export type { AudioContent, Content, EmbeddedResourceContent, ImageContent, ResourceLinkContent, TextContent } from './tool/content.js';
 export { Observation } from './tool/observation.js';
 export type { FromTextOptions, ObservationClass, SerializedObservation } from './tool/observation.js';
+export { errorDetailsOf } from './tool/error-observation.js';
+export type { ErrorDetails } from './tool/error-observation.js';
 export type { AnthropicTool, ExportableTool, ExportOptions, ExportWarning, GeminiFunctionDeclaration, McpToolDescriptor, OpenAITool, ResponsesTool, SecurityRisk, ToolFormat } from './tool/provider-export.js';
 export { DEFAULT_ANNOTATIONS, resolveAnnotations } from './tool/tool-annotations.js';
 export type { ResolvedToolAnnotations, ToolAnnotations } from './tool/tool-annotations.js';

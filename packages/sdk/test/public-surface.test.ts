@@ -8,6 +8,10 @@ import { describe, expect, it } from '@jest/globals';
  * this list in the same change (internals go to `@toolwright/sdk/internal`, see src/internal.ts).
  */
 const PUBLIC_VALUES = [
+  // logging never fails a call; the developer's view of an error result
+  'CLIENT_LOG_LEVELS',
+  'LogEvent',
+  'errorDetailsOf',
   'Action',
   'ActionEvent',
   'Agent',
@@ -127,6 +131,10 @@ const PUBLIC_VALUES = [
 
 /** The public type-only names (erased at runtime, so read from the entry's source). */
 const PUBLIC_TYPES = [
+  'ErrorDetails',
+  'LogEventOptions',
+  'ProtectedPaths',
+  'SerializedLogEvent',
   // defineTool (schema-first tools)
   'DefineToolOptions',
   'InferToolInput',
