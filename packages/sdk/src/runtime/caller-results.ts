@@ -1,6 +1,5 @@
 import type { ApprovalAnswer } from '../policy/approval-answer.js';
 import type { PendingApproval } from '../policy/pending-approval.js';
-import type { CallContext } from './call-context.js';
 
 /** A result the caller produced for a call of a tool it runs (`{ type: 'result', … }`). */
 export type CallerResult = Extract<ApprovalAnswer, { type: 'result' }>;
@@ -37,7 +36,7 @@ export function clearCallerResults(environment: object, ids: Iterable<string>): 
  * The caller's result for this call (once: it is consumed), when `agent.resume` was given one for
  * its tool-call id and tool name. A caller-run tool's executor returns it instead of pending again.
  */
-export function takeCallerResult(ctx: CallContext): CallerResult | undefined {
+export function takeCallerResult(ctx: { readonly environment: object; readonly toolCallId: string; readonly toolName: string }): CallerResult | undefined {
   const store = stores.get(ctx.environment);
   const entry = store?.get(ctx.toolCallId);
   if (!entry || entry.toolName !== ctx.toolName) return undefined;
