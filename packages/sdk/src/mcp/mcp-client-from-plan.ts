@@ -33,6 +33,7 @@ export function mcpClientFromPlan(plan: McpServerPlan, settings: McpTransportSet
     enabledTools: plan.enabledTools,
     disabledTools: plan.disabledTools,
     prefix: plan.prefix,
+    concurrency: plan.concurrency,
     capabilities: capabilitiesOf(plan, settings.clientHandlers),
     sessionPerCall: plan.kind !== 'stdio' && plan.stateless === true,
   });

@@ -6,6 +6,7 @@ import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/z
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { McpConcurrency } from '../registry/agent-spec.js';
 import type { ProgressReport } from '../tool/tool-context.js';
 import { checkMcpTimeout } from './check-mcp-timeout.js';
 import { describeError, isErrorLike } from './describe-error.js';
@@ -54,6 +55,8 @@ export interface MCPClientOptions {
   disabledTools?: readonly string[];
   /** Prefix of this server's tool names (`<prefix>_<tool>`). */
   prefix?: string;
+  /** `'parallel'`: this server's tools that are not read-only may run at the same time (default `'serial'`: one at a time). */
+  concurrency?: McpConcurrency;
   /** What this client offers the server (sampling, elicitation, roots); declared at `initialize`. */
   capabilities?: McpClientCapabilities;
   /**
@@ -114,6 +117,8 @@ export class MCPClient {
   readonly enabledTools?: readonly string[];
   readonly disabledTools?: readonly string[];
   readonly prefix?: string;
+  /** How calls of this server's tools that are not read-only are ordered (see {@link MCPClientOptions.concurrency}). */
+  readonly concurrency: McpConcurrency;
 
   private readonly factory: McpTransportFactory;
   private readonly capabilities?: McpClientCapabilities;
@@ -147,6 +152,13 @@ export class MCPClient {
     if (options.enabledTools) this.enabledTools = options.enabledTools;
     if (options.disabledTools) this.disabledTools = options.disabledTools;
     if (options.prefix !== undefined) this.prefix = options.prefix;
+    if (options.concurrency !== undefined && options.concurrency !== 'serial' && options.concurrency !== 'parallel') {
+      throw new ToolwrightError({
+        code: ErrorCode.MCP_CONFIG,
+        message: `MCP client '${options.name}': concurrency ${JSON.stringify(options.concurrency)} is not allowed; expected 'serial' (the default) or 'parallel'.`,
+      });
+    }
+    this.concurrency = options.concurrency ?? 'serial';
   }
 
   /** Where the client is in its life. */

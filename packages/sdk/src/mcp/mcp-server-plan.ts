@@ -24,6 +24,8 @@ interface McpPlanCommon {
   prefix?: string;
   /** What the client offers this server (roots as `file://` URIs), when configured. */
   capabilities?: McpCapabilitiesPlan;
+  /** Set when the server's tools that are not read-only may run concurrently (absent: `'serial'`). */
+  concurrency?: 'parallel';
 }
 
 /** A server's client capabilities, checked: handlers as given, roots resolved to `file://` URIs. */
@@ -173,6 +175,7 @@ function planCommon(name: string, config: McpServerConfig): McpPlanCommon {
   if (enabledTools) plan.enabledTools = enabledTools;
   if (disabledTools) plan.disabledTools = disabledTools;
   if (prefix !== undefined) plan.prefix = prefix;
+  if (config.concurrency === 'parallel') plan.concurrency = 'parallel';
   return plan;
 }
 

@@ -27,6 +27,7 @@ export interface MCPToolDefinitionOptions {
   validators: SchemaValidatorCache;
 }
 
+const NO_RESOURCES: readonly string[] = Object.freeze([]);
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** The MCP annotations a tool declared (only well-typed ones; defaults are filled in by the kernel). */
@@ -52,6 +53,8 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
   readonly mcpName!: string;
   /** The raw MCP tool as listed (inputSchema, outputSchema, annotations, _meta, title). */
   readonly mcpTool!: Tool;
+  /** The server's `concurrency` is `'parallel'` and this tool may write. */
+  private readonly parallelWrites!: boolean;
   private readonly validators!: SchemaValidatorCache;
   private inputCheck?: SchemaCheck;
   private outputCheck?: SchemaCheck;
@@ -75,8 +78,23 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
       // The client applies the server's call timeout (and cancels the MCP request); no second timer.
       timeoutMs: 0,
     });
-    Object.assign(this, { server: client.name, mcpName: tool.name, mcpTool: tool, validators: options.validators });
+    const parallelWrites = client.concurrency === 'parallel' && this.annotations.readOnlyHint !== true;
+    Object.assign(this, { server: client.name, mcpName: tool.name, mcpTool: tool, validators: options.validators, parallelWrites });
     executor.attach(this);
+  }
+
+  /**
+   * True when the server is configured with `concurrency: 'parallel'` and this tool is not
+   * read-only: its calls then declare that they touch no shared resource, so they do not wait for
+   * each other (they still wait for, and hold up, calls of tools that may write anything).
+   */
+  override get declaresResources(): boolean {
+    return this.parallelWrites === true;
+  }
+
+  /** None: a tool of a `'parallel'` server orders nothing (see {@link MCPToolDefinition.declaresResources}). */
+  override resourcesOf(): readonly string[] {
+    return NO_RESOURCES;
   }
 
   /** Nothing to read from classes: the schema is the server's. */

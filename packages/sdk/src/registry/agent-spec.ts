@@ -25,7 +25,17 @@ export interface McpServerCommonConfig {
   prefix?: string;
   /** What the agent offers this server as its client: sampling, elicitation, roots (default: none). */
   capabilities?: McpClientCapabilitiesConfig;
+  /**
+   * Whether this server's tools that are not read-only may run at the same time. `'serial'` (the
+   * default): each such call waits for the calls before it in the conversation that may write, as
+   * any tool that does not say what it touches does. `'parallel'`: they run concurrently with each
+   * other (the server orders its own writes); they still wait for other tools that may write anything.
+   */
+  concurrency?: McpConcurrency;
 }
+
+/** How the calls of one MCP server's tools that are not read-only are ordered (see `McpServerCommonConfig.concurrency`). */
+export type McpConcurrency = 'serial' | 'parallel';
 
 /** An MCP server started as a child process, spoken to over stdio. */
 export interface McpStdioServerConfig extends McpServerCommonConfig {

@@ -14,7 +14,7 @@ export interface SpecProblem {
 const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
-  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities', 'auth', 'stateless',
+  'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities', 'auth', 'stateless', 'concurrency',
 ]);
 
 const expected = (path: string, what: string, got: unknown): SpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });

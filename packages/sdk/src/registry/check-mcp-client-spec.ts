@@ -18,7 +18,15 @@ const expected = (path: string, what: string, got: unknown): McpClientSpecProble
  * `'defaults'` (elicitation) and root paths or URIs.
  */
 export function checkMcpClientSpec(server: Record<string, unknown>, path: string): McpClientSpecProblem | undefined {
-  return checkAuth(server.auth, joinPath(path, 'auth')) ?? checkCapabilities(server.capabilities, path);
+  return checkConcurrency(server.concurrency, joinPath(path, 'concurrency')) ?? checkAuth(server.auth, joinPath(path, 'auth')) ?? checkCapabilities(server.capabilities, path);
+}
+
+const CONCURRENCY = ['serial', 'parallel'];
+
+/** `concurrency`: `'serial'` (the default) or `'parallel'`. */
+function checkConcurrency(value: unknown, at: string): McpClientSpecProblem | undefined {
+  if (value === undefined || (typeof value === 'string' && CONCURRENCY.includes(value))) return undefined;
+  return { path: at, message: `expected 'serial' (calls that may write run one at a time; the default) or 'parallel' (this server's tools that are not read-only may run at the same time), got ${preview(value)}.` };
 }
 
 const AUTH_STRINGS = ['clientId', 'clientSecret', 'scope', 'tokenFile', 'redirectUrl', 'clientName', 'issuer', 'privateKeyFile', 'clientMetadataUrl'];
