@@ -3,7 +3,6 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import { lazyNullDropper } from '../schema/schema-null-dropper.js';
 import type { SchemaNullDropper } from '../schema/schema-null-dropper.js';
 import { typeName } from '../schema/validation-issue.js';
-import { INJECTED_FIELDS } from '../tool/provider-export.js';
 import type { ToolAnnotations } from '../tool/tool-annotations.js';
 import { ToolDefinition } from '../tool/tool-definition.js';
 import { inlineSchemaRefs } from './inline-schema-refs.js';
@@ -137,7 +136,7 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
    * or naming what JSON cannot carry (nesting over `MCP_DEFAULTS.maxArgumentDepth`, a cycle, a BigInt).
    */
   override actionFromArguments(args: unknown): MCPToolAction {
-    const input = this.withoutInjected(args ?? {});
+    const input = this.withoutInjectedFields(args ?? {});
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       const received = typeName(input);
       const problem = `expected an object of arguments, got ${received}`;
@@ -159,13 +158,5 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
     const schema = this.mcpTool.outputSchema;
     const check = schema && result.isError !== true ? (this.outputCheck ??= this.validators.get(schema as JsonSchema)) : undefined;
     return observationFromMcpResult(this.name, result, check);
-  }
-
-  private withoutInjected(args: unknown): unknown {
-    if (typeof args !== 'object' || args === null || !('security_risk' in args || 'summary' in args)) return args;
-    const own = this.inputSchema().properties ?? {};
-    const copy: Record<string, unknown> = { ...(args as Record<string, unknown>) };
-    for (const field of INJECTED_FIELDS) if (!(field in own)) delete copy[field];
-    return copy;
   }
 }

@@ -205,7 +205,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     });
   }
 
-  private withoutInjectedFields(args: unknown): unknown {
+  /** `args` without the fields export options inject (`security_risk`, `summary`) that this tool's input schema does not declare. */
+  protected withoutInjectedFields(args: unknown): unknown {
     if (typeof args !== 'object' || args === null || !('security_risk' in args || 'summary' in args)) return args;
     const own = this.inputSchema().properties ?? {};
     const copy: Record<string, unknown> = { ...(args as Record<string, unknown>) };

@@ -7,7 +7,6 @@ import type { SchemaNullDropper } from '../schema/schema-null-dropper.js';
 import { typeName } from '../schema/validation-issue.js';
 import { isPromiseLike } from '../util/guards.js';
 import { Observation } from '../tool/observation.js';
-import { INJECTED_FIELDS } from '../tool/provider-export.js';
 import { SchemaToolAction } from '../tool/schema-tool-action.js';
 import { observationOfResult } from '../tool/schema-tool-result.js';
 import type { SchemaToolResult } from '../tool/schema-tool-result.js';
@@ -88,7 +87,7 @@ export class SchemaTool<I = Record<string, unknown>> extends ToolDefinition<Sche
    * pending check, and a rejection is the same `INVALID_ARGUMENTS` error Observation.
    */
   override actionFromArguments(args: unknown): SchemaToolAction<I> {
-    const input = this.withoutInjected(args ?? {});
+    const input = this.withoutInjectedFields(args ?? {});
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       const received = typeName(input);
       const problem = `expected an object of arguments, got ${received}`;
@@ -127,13 +126,5 @@ export class SchemaTool<I = Record<string, unknown>> extends ToolDefinition<Sche
   private inputOf(result: ToolSchemaResult<I>): I {
     if (!result.ok) throw this.invalidArguments(result.issues);
     return result.value;
-  }
-
-  private withoutInjected(args: unknown): unknown {
-    if (typeof args !== 'object' || args === null || !('security_risk' in args || 'summary' in args)) return args;
-    const own = this.inputSchema().properties ?? {};
-    const copy: Record<string, unknown> = { ...(args as Record<string, unknown>) };
-    for (const field of INJECTED_FIELDS) if (!(field in own)) delete copy[field];
-    return copy;
   }
 }
