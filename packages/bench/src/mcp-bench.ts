@@ -67,8 +67,12 @@ function benchTool(i: number): Tool {
   };
 }
 
-function benchServer(count: number): Server {
+/** A tool that declares no annotations, so not read-only (the case of most MCP servers' tools). */
+const WRITER: Tool = { name: 'write_echo', description: 'Echo the text back (declares no annotations).', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
+
+function benchServer(count: number, writer = false): Server {
   const tools = Array.from({ length: count }, (_, i) => benchTool(i));
+  if (writer) tools.push(WRITER);
   const server = new Server({ name: 'bench', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) => ({
@@ -77,9 +81,10 @@ function benchServer(count: number): Server {
   return server;
 }
 
-if (process.argv[2] === SERVER_FLAG) await benchServer(Number(process.argv[3] ?? 1)).connect(new StdioServerTransport());
+const WRITER_FLAG = '--with-writer';
+if (process.argv[2] === SERVER_FLAG) await benchServer(Number(process.argv[3] ?? 1), process.argv[4] === WRITER_FLAG).connect(new StdioServerTransport());
 
-const stdioArgs = (count: number): string[] => [SELF, SERVER_FLAG, String(count)];
+const stdioArgs = (count: number, writer = false): string[] => (writer ? [SELF, SERVER_FLAG, String(count), WRITER_FLAG] : [SELF, SERVER_FLAG, String(count)]);
 
 /** Median µs per call of each function, rounds interleaved so that drift and load hit all alike. */
 async function compare(fns: (() => Promise<unknown>)[], iterations: number, rounds = 9): Promise<number[]> {
@@ -143,6 +148,41 @@ async function callOverhead(label: string, pair: CallPair, iterations: number): 
     row(`${label}, ${IN_FLIGHT} in flight: agent.executeToolCall`, agentPar! / IN_FLIGHT, rawPar! / IN_FLIGHT, 1.1),
     row(`${label}, ${IN_FLIGHT} in flight: tool.actionFromArguments + call`, layerPar! / IN_FLIGHT, rawPar! / IN_FLIGHT),
   ];
+}
+
+/**
+ * 16 calls in flight over stdio of a tool that is not read-only: the agent with the server's default
+ * `concurrency` ('serial': such calls run one at a time) and with `concurrency: 'parallel'`, against
+ * the raw SDK client on the same server.
+ */
+async function writerInFlight({ Client, StdioClientTransport, Agent, ConversationState }: Lib, iterations: number): Promise<BenchRow[]> {
+  const raw = new Client({ name: 'raw', version: '1.0.0' });
+  await raw.connect(new StdioClientTransport({ command: process.execPath, args: stdioArgs(1, true), stderr: 'pipe' }));
+  const agentWith = async (concurrency: 'serial' | 'parallel'): Promise<Agent> => {
+    const agent = new Agent({ mcpServers: { bench: { command: process.execPath, args: stdioArgs(1, true), concurrency } } });
+    await agent.initialize(new ConversationState({ workingDir: process.cwd() }));
+    return agent;
+  };
+  const [serial, parallel] = await Promise.all([agentWith('serial'), agentWith('parallel')]);
+  try {
+    let n = 0;
+    const viaAgent = (agent: Agent) => async (): Promise<void> => {
+      const { observation } = await agent.executeToolCall({ id: `w${n++}`, name: 'write_echo', arguments: '{"text":"hello"}' });
+      if (observation.isError) throw new Error(observation.text);
+    };
+    const batch = (fn: () => Promise<unknown>) => () => Promise.all(Array.from({ length: IN_FLIGHT }, fn));
+    const [rawPar, serialPar, parallelPar] = await compare(
+      [batch(() => raw.callTool({ name: 'write_echo', arguments: { text: 'hello' } })), batch(viaAgent(serial)), batch(viaAgent(parallel))],
+      Math.max(1, Math.round(iterations / IN_FLIGHT)),
+    );
+    const row = (name: string, value: number, target?: number): BenchRow => ({ name, value: value / IN_FLIGHT, baseline: rawPar! / IN_FLIGHT, baselineName: 'SDK client.callTool', target });
+    return [
+      row(`stdio, ${IN_FLIGHT} in flight, tool not read-only: agent, concurrency 'serial' (default)`, serialPar!),
+      row(`stdio, ${IN_FLIGHT} in flight, tool not read-only: agent, concurrency 'parallel'`, parallelPar!, 1.1),
+    ];
+  } finally {
+    await Promise.all([raw.close(), serial.close(), parallel.close()]);
+  }
 }
 
 /** Forces a full GC (exposing `gc` at runtime when node was started without --expose-gc). */
@@ -308,6 +348,7 @@ export async function run(): Promise<BenchTable[]> {
       await pair.close();
     }
   }
+  rows.push(...(await writerInFlight(lib, 2_000)));
   return [
     { title: 'MCP tool call overhead (Toolwright agent vs raw MCP SDK client, same server and transport)', rows },
     { title: 'MCP server with 1,000 tools (lazy validators)', rows: await manyTools(lib, 1_000) },
