@@ -132,6 +132,7 @@ const PUBLIC_VALUES = [
 /** The public type-only names (erased at runtime, so read from the entry's source). */
 const PUBLIC_TYPES = [
   'ErrorDetails',
+  'McpConcurrency',
   'LogEventOptions',
   'ProtectedPaths',
   'SerializedLogEvent',
