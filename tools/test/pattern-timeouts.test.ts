@@ -15,6 +15,17 @@ async function cpuWhileIdle(ms: number): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
+/**
+ * The least CPU time the process uses over `ms` of waiting, in up to `windows` windows: a worker
+ * still matching burns about `ms` in every window, while the CPU left over from a worker's
+ * termination (slower when the machine is loaded) falls away after the first.
+ */
+async function leastCpuWhileIdle(ms: number, windows: number): Promise<number> {
+  let least = Infinity;
+  for (let i = 0; i < windows && least >= ms * 0.3; i++) least = Math.min(least, await cpuWhileIdle(ms));
+  return least;
+}
+
 /** Starts `call`, then times a `think` call made while it runs. */
 async function thinkDuring(f: Fixture, call: Promise<Observation>): Promise<{ result: Observation; thinkMs: number; totalMs: number }> {
   const started = Date.now();
@@ -46,7 +57,7 @@ describe('pattern matching that backtracks catastrophically', () => {
       expect(result.text).toBe(`Tool 'grep' timed out after 3 s and was interrupted. Try a smaller task, or a longer timeout if the tool takes one.`);
       expect(thinkMs).toBeLessThan(500);
       expect(totalMs).toBeLessThan(4_500);
-      expect(await cpuWhileIdle(1_000)).toBeLessThan(300); // a worker still matching would burn ~1,000 ms
+      expect(await leastCpuWhileIdle(1_000, 3)).toBeLessThan(300); // a worker still matching would burn ~1,000 ms in each window
       writeFileSync(join(f.dir, 'plain.txt'), 'needle\n');
       expect(((await f.call(grep, { pattern: 'needle' })) as Observation).text).toBe(`Found 1 file(s) containing pattern 'needle' in '${f.dir}':\n${join(f.dir, 'plain.txt')}`);
     } finally {
@@ -64,7 +75,7 @@ describe('pattern matching that backtracks catastrophically', () => {
       expect(result.text).toBe(`Tool 'glob' timed out after 3 s and was interrupted. Try a smaller task, or a longer timeout if the tool takes one.`);
       expect(thinkMs).toBeLessThan(500);
       expect(totalMs).toBeLessThan(4_500);
-      expect(await cpuWhileIdle(1_000)).toBeLessThan(300);
+      expect(await leastCpuWhileIdle(1_000, 3)).toBeLessThan(300);
     } finally {
       await f.cleanup();
     }
@@ -79,7 +90,7 @@ describe('pattern matching that backtracks catastrophically', () => {
       const { result, thinkMs } = await thinkDuring(f, callWithTimeout(grep, f, { pattern: 'needle', include }, 3_000));
       expect(result.text).toBe(`Tool 'grep' timed out after 3 s and was interrupted. Try a smaller task, or a longer timeout if the tool takes one.`);
       expect(thinkMs).toBeLessThan(500);
-      expect(await cpuWhileIdle(1_000)).toBeLessThan(300);
+      expect(await leastCpuWhileIdle(1_000, 3)).toBeLessThan(300);
     } finally {
       await f.cleanup();
     }
