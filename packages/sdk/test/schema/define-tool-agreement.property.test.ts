@@ -17,6 +17,7 @@ import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { defineTool, jsonSchemaOf } from '@toolwright/sdk';
 import type { JsonSchema, SchemaTool } from '@toolwright/sdk';
+import { mutate, mutationArb } from '../fixtures/near-miss.js';
 import { AGREEMENT_FIXTURES } from '../fixtures/schema-fixtures.js';
 
 /** Formats asserted, as the checker of JSON Schema tools asserts them. */
@@ -84,27 +85,7 @@ const junk: Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
 
-type Mutation = { kind: 'replace' | 'delete' | 'add'; depth: number; pick: number; value: unknown };
-
-/** A near miss: one random edit somewhere in a valid value. */
-function mutate(value: unknown, m: Mutation): unknown {
-  const copy = structuredClone(value);
-  let node: unknown = copy;
-  for (let d = 0; d < m.depth; d++) {
-    const children = typeof node === 'object' && node !== null ? Object.values(node).filter((c) => typeof c === 'object' && c !== null) : [];
-    if (children.length === 0) break;
-    node = children[m.pick % children.length];
-  }
-  if (typeof node !== 'object' || node === null) return m.value;
-  const record = node as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (m.kind === 'add' || keys.length === 0) record[`extra_${m.pick % 3}`] = m.value;
-  else if (m.kind === 'delete') delete record[keys[m.pick % keys.length]!];
-  else record[keys[m.pick % keys.length]!] = m.value;
-  return copy;
-}
-
-const mutationArb: Arbitrary<Mutation> = fc.record({ kind: fc.constantFrom('replace', 'replace', 'delete', 'add'), depth: fc.nat({ max: 3 }), pick: fc.nat({ max: 20 }), value: junk });
+const mutations = mutationArb(junk);
 
 /** Drops `null` where the schema makes a property optional and not nullable (recursively): the tools' documented leniency. */
 function normalize(schema: JsonSchema, value: unknown): unknown {
@@ -145,7 +126,7 @@ function agree(tool: SchemaTool<unknown>, oracle: Ajv2020): void {
   const schema = tool.inputSchema();
   const check = oracle.compile(schema);
   const valid = validArb(schema);
-  const input = fc.oneof(valid, fc.tuple(valid, mutationArb).map(([v, m]) => mutate(v, m)));
+  const input = fc.oneof(valid, fc.tuple(valid, mutations).map(([v, m]) => mutate(v, m)));
   let accepted = 0;
   fc.assert(
     fc.property(input, (x) => {
