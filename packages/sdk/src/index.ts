@@ -93,6 +93,7 @@ export type { ToolSpec } from './registry/tool-spec.js';
 // runtime
 export { ActionEvent } from './runtime/action-event.js';
 export { ApprovalRequestEvent } from './runtime/policy/approval-request-event.js';
+export type { PermissionCheck } from './runtime/policy/check-permission.js';
 export type { ApprovalGrant, ApprovalRequestEventOptions, SerializedApprovalRequestEvent } from './runtime/policy/approval-request-event.js';
 export type { ActionEventOptions, SerializedActionEvent } from './runtime/action-event.js';
 export { Agent } from './runtime/agent.js';

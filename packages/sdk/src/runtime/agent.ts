@@ -17,6 +17,8 @@ import { CallPipeline } from './call-pipeline.js';
 import { PolicyRuntime } from './policy/policy-runtime.js';
 import type { Policy } from '../policy/policy.js';
 import { resumeCalls } from './policy/resume-calls.js';
+import { checkPermission } from './policy/check-permission.js';
+import type { PermissionCheck } from './policy/check-permission.js';
 import type { PendingApproval } from '../policy/pending-approval.js';
 import type { ApprovalAnswer } from '../policy/approval-answer.js';
 import { exporterFor } from './export-tool.js';
@@ -463,6 +465,16 @@ export class Agent implements CallEnvironment {
    */
   resume(pending: readonly PendingApproval[], answers: Record<string, ApprovalAnswer>, options?: CallOptions): Promise<ToolCallResult[]> {
     return resumeCalls(this, this.policyRuntime, pending, answers, options);
+  }
+
+  /**
+   * What the policy would decide about `call` in this turn's view — `allow`, `ask`, `deny` (with
+   * the rule and reason), or `invalid` (unknown tool, bad arguments) — without running it: no
+   * events, no audit line, no approval asked. For frameworks that ask for approval before they
+   * call a tool (AI SDK `needsApproval`, openai-agents interruptions). Never rejects.
+   */
+  checkPermission(call: ToolCall): Promise<PermissionCheck> {
+    return checkPermission(this, this.policyRuntime?.policy, call);
   }
 
   private finish(ctx: CallContext): ToolCallResult {
