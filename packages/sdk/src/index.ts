@@ -1,6 +1,9 @@
 /**
- * @toolwright/sdk — the kernel. MCP lives on the `@toolwright/sdk/mcp` subpath so this entry never
- * loads the MCP SDK.
+ * @toolwright/sdk — the kernel: declaring tools (decorated classes, `defineTool`, `functionTool`)
+ * and running them (`ToolDefinition`, `Agent`, `ConversationState`, events, errors). The other roles
+ * have subpaths: `@toolwright/sdk/policy` (what may run), `@toolwright/sdk/toolsets` (tools that
+ * come and go), `@toolwright/sdk/mcp` (MCP servers' tools; kept off this entry so that it never
+ * loads the MCP SDK) and `@toolwright/sdk/testing` (test doubles).
  */
 import 'reflect-metadata';
 
@@ -23,38 +26,9 @@ export type { AnyClass, ClassSchemaOptions, FieldOptions, FieldTypeRef } from '.
 export { formatIssues } from './schema/validation-issue.js';
 export type { ValidationIssue } from './schema/validation-issue.js';
 
-// policy
-export { alwaysAllow, approveCall, editCall, rejectCall } from './policy/approval-answer.js';
-export type { ApprovalAnswer, ApprovalHandler } from './policy/approval-answer.js';
-export type { ApprovalContext, ApprovalElicitRequest, ApprovalElicitResult } from './policy/approval-context.js';
-export type { ApprovalRequest } from './policy/approval-request.js';
-export type { AuditEvent, AuditLogOptions } from './policy/audit-log.js';
-export { DANGEROUS_DIRECTORIES, DANGEROUS_FILES, dangerousPathReason } from './policy/dangerous-paths.js';
-export type { DangerousPathOptions } from './policy/dangerous-paths.js';
-export { GrantsFile } from './policy/grants-file.js';
-export type { GrantsDocument } from './policy/grants-file.js';
-export { isInsideDirectories } from './policy/is-inside-directories.js';
-export { formatRule, parseRule } from './policy/parse-rule.js';
-export { PENDING_APPROVAL_TYPE, pendingApprovalProblem } from './policy/pending-approval.js';
-export type { PendingApproval } from './policy/pending-approval.js';
-export type { PermissionContext } from './policy/permission-context.js';
-export { allowDecision, askDecision, denyDecision, passthroughDecision } from './policy/permission-decision.js';
-export type { DecisionReason, PermissionBehavior, PermissionDecision } from './policy/permission-decision.js';
-export { PermissionEngine } from './policy/permission-engine.js';
-export type { PermissionEngineOptions } from './policy/permission-engine.js';
-export { isPermissionMode, PERMISSION_MODES } from './policy/permission-mode.js';
-export type { PermissionMode } from './policy/permission-mode.js';
-export type { PermissionRule, RuleBehavior, RuleSource } from './policy/permission-rule.js';
-export type { ProtectedPaths } from './policy/protected-paths.js';
-export { Policy } from './policy/policy.js';
-export type { AuditLogConfig, PermissionsConfig, PolicyOptions } from './policy/policy-options.js';
-export { policyOptionsFromConfig } from './policy/policy-options-from-config.js';
-export type { PermissionSubject, ToolPermissions } from './policy/tool-permissions.js';
-
 // tool
 export { Action } from './tool/action.js';
 export type { ActionClass, SerializedAction } from './tool/action.js';
-export { resetPaint } from './tool/colors.js';
 export { textContent, textOf } from './tool/content.js';
 export type { AudioContent, Content, EmbeddedResourceContent, ImageContent, ResourceLinkContent, TextContent } from './tool/content.js';
 export { Observation } from './tool/observation.js';
@@ -67,7 +41,6 @@ export type { ResolvedToolAnnotations, ToolAnnotations } from './tool/tool-annot
 export { toolClassMetadataOf } from './tool/tool-class-metadata.js';
 export type { ToolClassMetadata } from './tool/tool-class-metadata.js';
 export type { ClientHandlers, ClientLogLevel, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from './tool/client-handlers.js';
-export { ResourceLocks } from './tool/resource-locks.js';
 export { DEFAULT_TOOL_TIMEOUT_MS } from './tool/timeout-ms.js';
 export type { ToolChunk } from './tool/tool-chunk.js';
 export { ToolContext } from './tool/tool-context.js';
@@ -103,14 +76,10 @@ export type { AgentErrorEventOptions, SerializedAgentErrorEvent } from './runtim
 export { AgentEvent } from './runtime/agent-event.js';
 export type { AgentEventOptions, SerializedAgentEvent } from './runtime/agent-event.js';
 export type { AgentOptions } from './runtime/agent-options.js';
-export { CallContext } from './runtime/call-context.js';
-export { isCallerPending, takeCallerResult } from './runtime/caller-results.js';
-export type { CallerResult } from './runtime/caller-results.js';
+export type { CallContext } from './runtime/call-context.js';
 export type { CallDecision } from './runtime/call-decision.js';
 export type { CallHooks, HookPair, NamedHook, PostHook, PreHook } from './runtime/call-hooks.js';
 export type { CallMiddleware, CallPhase } from './runtime/call-middleware.js';
-export { CallPipeline } from './runtime/call-pipeline.js';
-export type { CallPipelineOptions } from './runtime/call-pipeline.js';
 export { eventFromJSON } from './runtime/event-from-json.js';
 export { CLIENT_LOG_LEVELS, LogEvent } from './runtime/log-event.js';
 export type { LogEventOptions, SerializedLogEvent } from './runtime/log-event.js';
@@ -118,52 +87,8 @@ export { ObservationEvent } from './runtime/observation-event.js';
 export type { ObservationEventOptions, SerializedObservationEvent } from './runtime/observation-event.js';
 export type { ToolCall, ToolCallResult } from './runtime/tool-call.js';
 export type { ToolOrigin } from './runtime/tool-origin.js';
-export { ToolTable } from './runtime/tool-table.js';
-export { ToolView } from './runtime/tool-view.js';
-export type { TurnContext } from './toolsets/turn-context.js';
-export { turnContext } from './toolsets/turn-context.js';
-export type { Toolset } from './toolsets/toolset.js';
-export type { Instruction, InstructionSource, ToolInstruction } from './toolsets/tool-instruction.js';
-export { toolInstruction } from './toolsets/tool-instruction.js';
-export { renderInstructions } from './toolsets/render-instructions.js';
-export { deriveTool } from './toolsets/derive-tool.js';
-export type { ToolChanges } from './toolsets/derive-tool.js';
-export { originalNameOf, renamedTool } from './toolsets/renamed-tool.js';
-export { WrappedToolset } from './toolsets/wrapped-toolset.js';
-export { FunctionToolset } from './toolsets/function-toolset.js';
-export type { FunctionToolsetOptions } from './toolsets/function-toolset.js';
-export { FilteredToolset } from './toolsets/filtered-toolset.js';
-export type { FilterOptions } from './toolsets/filtered-toolset.js';
-export { PreparedToolset } from './toolsets/prepared-toolset.js';
-export type { PrepareTools } from './toolsets/prepared-toolset.js';
-export { CombinedToolset } from './toolsets/combined-toolset.js';
-export type { CombinedToolsetOptions, ConflictPolicy } from './toolsets/combined-toolset.js';
-export { RenamedToolset } from './toolsets/renamed-toolset.js';
-export { PrefixedToolset } from './toolsets/prefixed-toolset.js';
-export { WrapperToolset } from './toolsets/wrapper-toolset.js';
-export type { WrappedCall } from './toolsets/wrapper-toolset.js';
-export { ApprovalRequiredToolset } from './toolsets/approval-required-toolset.js';
-export type { ApprovalPredicate } from './toolsets/approval-required-toolset.js';
-export { ExternalTool } from './toolsets/external-tool.js';
-export type { ExternalToolSpec } from './toolsets/external-tool.js';
-export { ExternalToolset } from './toolsets/external-toolset.js';
-export { McpServerToolset } from './toolsets/mcp-server-toolset.js';
-export type { McpServerToolsetOptions } from './toolsets/mcp-server-toolset.js';
-export { ToolsetResolver } from './toolsets/toolset-resolver.js';
-export type { ResolvedToolsets } from './toolsets/toolset-resolver.js';
-export { BASIC_GROUP } from './toolsets/tool-group.js';
-export type { ToolGroup } from './toolsets/tool-group.js';
-export { ToolGroupsToolset, inactiveMessage } from './toolsets/tool-groups-toolset.js';
-export type { BasicGroup, ToolGroupsOptions } from './toolsets/tool-groups-toolset.js';
-export { RESET_TOOLS, groupInstructions, resetToolsTool } from './toolsets/reset-tools-tool.js';
-export { GROUP_ACTIVATION_FILE, GroupActivation } from './toolsets/group-activation.js';
-export { RawSchemaTool } from './toolsets/raw-schema-tool.js';
-export type { RawSchemaToolOptions } from './toolsets/raw-schema-tool.js';
-export type { Skill } from './toolsets/skill.js';
-export { MAX_SKILL_BYTES, SKILL_FILE, loadSkill } from './toolsets/load-skill.js';
-export { LocalSkillLoader, loadSkills } from './toolsets/skill-loader.js';
-export type { LocalSkillLoaderOptions, SkillLoader } from './toolsets/skill-loader.js';
-export { SKILL_VIEWER, skillViewerTool, skillsPrompt } from './toolsets/skill-viewer-tool.js';
+
+// tools without classes: schema-first (defineTool) and from a function (functionTool)
 export { functionTool, observationOf } from './toolsets/function-tool.js';
 export type { FunctionToolOptions, FunctionToolResult } from './toolsets/function-tool.js';
 export { defineTool } from './toolsets/define-tool.js';
@@ -177,9 +102,3 @@ export type { ToolSchemaCodec, ToolSchemaResult } from './tool/tool-schema-codec
 export type { JsonSchemaSource } from './tool/standard-schema-tool-codec.js';
 export { isStandardSchema } from './tool/standard-schema.js';
 export type { StandardJSONSchemaV1, StandardSchemaV1 } from './tool/standard-schema.js';
-export { ToolMethod, toolMethodsOf } from './toolsets/tool-method.js';
-export type { ToolMethodOptions, ToolMethodRecord } from './toolsets/tool-method.js';
-export { MethodToolset, toolsOfInstance } from './toolsets/method-toolset.js';
-export { toolsetsFromSpec } from './toolsets/toolsets-from-spec.js';
-export type { ToolsetSpec } from './registry/toolset-spec.js';
-export { checkToolsetsSpec } from './registry/check-toolsets-spec.js';
