@@ -199,7 +199,11 @@ export class FileApprovalInbox implements ApprovalInbox {
 
   /** Creates the directory (0700) when absent; refuses one that is a symbolic link or a file. */
   private async ensureDir(): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    try {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw inboxError(this.dir, `cannot create the directory (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
     const info = await lstat(this.dir);
     if (!info.isDirectory()) throw inboxError(this.dir, 'not a directory (a symbolic link or a file); the inbox needs a directory of its own');
   }
