@@ -102,3 +102,17 @@ export type { ToolSchemaCodec, ToolSchemaResult } from './tool/tool-schema-codec
 export type { JsonSchemaSource } from './tool/standard-schema-tool-codec.js';
 export { isStandardSchema } from './tool/standard-schema.js';
 export type { StandardJSONSchemaV1, StandardSchemaV1 } from './tool/standard-schema.js';
+
+// record and replay: one JSON line per model turn, tool call, decision, approval and result
+export { FileRecorder } from './record/file-recorder.js';
+export type { FileRecorderOptions } from './record/file-recorder.js';
+export { MemoryRecorder } from './record/memory-recorder.js';
+export { readRecord, readRecordFile } from './record/read-record.js';
+export type { ReadRecordOptions } from './record/read-record.js';
+export { RECORD_ENTRY_TYPES, RECORD_VERSION } from './record/record-entry.js';
+export type { ApprovalEntry, CallEntry, DecisionEntry, EndEntry, LogEntry, ModelRequestEntry, ModelResponseEntry, ObservationEntry, RecordEntry, RecordInput, RecordLineBase, SessionEntry, ToolEntry } from './record/record-entry.js';
+export type { RecordedEntries, Recorder, RecorderOptions } from './record/recorder.js';
+export { observationText, renderTimeline } from './record/render-timeline.js';
+export type { TimelineOptions } from './record/render-timeline.js';
+export { toolSchemaHash } from './record/tool-schema-hash.js';
+export type { SchemaExportingTool } from './record/tool-schema-hash.js';

@@ -7,6 +7,7 @@ import type { CallPipelineOptions } from './call-pipeline.js';
 import type { PolicyOptions } from '../policy/policy-options.js';
 import type { Toolset } from '../toolsets/toolset.js';
 import type { ClientHandlers } from '../tool/client-handlers.js';
+import type { Recorder } from '../record/recorder.js';
 
 /**
  * Options of the {@link Agent} constructor. The pipeline part (`middleware`, `permission`,
@@ -48,4 +49,10 @@ export interface AgentOptions extends CallPipelineOptions {
   onSample?: ClientHandlers['sample'];
   /** Answers `ctx.elicit(message, requestedSchema)` (asks the user). Absent: `ctx.elicit` fails with `NOT_SUPPORTED`. */
   onElicit?: ClientHandlers['elicit'];
+  /**
+   * Records the session, one JSON line per entry: each tool's schema hash (at initialize, again
+   * when it changes), each call, its permission decision, approvals, logs and Observation with its
+   * duration; `runTools` adds the model's requests and responses. See `FileRecorder`, `MemoryRecorder`.
+   */
+  recorder?: Recorder;
 }

@@ -39,6 +39,8 @@ import { ToolsetResolver } from '../toolsets/toolset-resolver.js';
 import type { ResolvedToolsets } from '../toolsets/toolset-resolver.js';
 import { turnContext } from '../toolsets/turn-context.js';
 import type { TurnContext } from '../toolsets/turn-context.js';
+import { CallRecording } from '../record/call-recording.js';
+import type { Recorder } from '../record/recorder.js';
 
 /** The options of a call given none (shared and frozen: the default costs no object per call). */
 const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
@@ -70,11 +72,14 @@ export class Agent implements CallEnvironment {
   private errorsOnClose: unknown[] = [];
   /** What `onLog`/`onSample`/`onElicit` offer the tools' `ToolContext`. */
   private readonly clientHandlers: ClientHandlers | undefined;
+  /** Writes each finished call to the recorder (`AgentOptions.recorder`, {@link Agent.recordTo}). */
+  private recording?: CallRecording;
 
   /** Throws `INVALID_SPEC` for malformed options (a filter that is not a regex, a middleware or hook that is not a function). */
   constructor(private readonly options: AgentOptions = {}) {
     this.registry = options.registry ?? defaultRegistry;
     this.clientHandlers = agentClientHandlers(options);
+    if (options.recorder) this.recording = new CallRecording(options.recorder);
     this.table = new ToolTable(compileToolFilter(options.filterToolsRegex));
     this.toolsetResolver = options.toolsets?.length ? new ToolsetResolver(options.toolsets) : undefined;
     // The policy fills the pipeline's permission slot (its approval step runs inside it).
@@ -101,26 +106,6 @@ export class Agent implements CallEnvironment {
    */
   get view(): ToolView {
     return (this.currentView ??= this.computeView());
-  }
-
-  /**
-   * @internal True when a call is only finding the tool in the view, checking its arguments and
-   * running it: no middleware, permission or policy, approval, hooks or toolsets, and the agent is
-   * ready and open (serve's proxy fast path asks this before it bypasses the pipeline).
-   */
-  get plainCalls(): boolean {
-    return this.ready && !this.closing && !this.toolsetResolver && this.pipeline.length === 3;
-  }
-
-  /**
-   * @internal The policy, when it is all a call passes through besides finding the tool, checking
-   * its arguments and running it (no middleware, approval slot, hooks or toolsets; the agent ready
-   * and open): serve's proxy fast path may then take a call this policy allows outright, recording
-   * it as the permission phase would. Undefined otherwise.
-   */
-  get plainCallPolicy(): Policy | undefined {
-    const policy = this.policyRuntime?.policy;
-    return policy && this.ready && !this.closing && !this.toolsetResolver && this.pipeline.permissionOnly ? policy : undefined;
   }
 
   /** The per-resource write order of this agent's conversation (shared with direct `tool.call`s given the same state). */
@@ -270,6 +255,21 @@ export class Agent implements CallEnvironment {
     this.checkHookNames();
     this.currentView = undefined;
     this.ready = true;
+    this.recording?.tools(this.table.tools.values());
+  }
+
+  /** The recorder this agent's calls are written to (`runTools` records the model's turns to it too). */
+  get recorder(): Recorder | undefined {
+    return this.recording?.recorder;
+  }
+
+  /**
+   * Records this agent's calls to `recorder` from now on (undefined: stops recording), as the
+   * `recorder` option does; an initialized agent writes its tools' schema lines at once.
+   */
+  recordTo(recorder: Recorder | undefined): void {
+    this.recording = recorder ? new CallRecording(recorder) : undefined;
+    if (this.ready) this.recording?.tools(this.table.tools.values());
   }
 
   private mcpOptions(state: ConversationState): CreateMcpToolsOptions {
@@ -417,16 +417,17 @@ export class Agent implements CallEnvironment {
    * the entry point. Never rejects, whatever `call` is.
    */
   executeToolCall(call: ToolCall, options: CallOptions = NO_CALL_OPTIONS): Promise<ToolCallResult> {
+    const started = this.recording?.started();
     let ctx: CallContext;
     try {
       ctx = this.contextFor(call, options);
-      if (ctx.settled) return Promise.resolve(ctx.result());
+      if (ctx.settled) return Promise.resolve(this.finish(ctx, started));
     } catch (error) {
       return Promise.resolve(internalErrorResult(error));
     }
     // A call that finished synchronously (its tool answered at once) makes no promise hop.
     const running = this.pipeline.start(ctx);
-    return running ? running.then(() => this.finish(ctx)) : Promise.resolve(this.finish(ctx));
+    return running ? running.then(() => this.finish(ctx, started)) : Promise.resolve(this.finish(ctx, started));
   }
 
   /**
@@ -477,9 +478,11 @@ export class Agent implements CallEnvironment {
     return checkPermission(this, this.policyRuntime?.policy, call);
   }
 
-  private finish(ctx: CallContext): ToolCallResult {
+  private finish(ctx: CallContext, started?: number): ToolCallResult {
     try {
-      return ctx.result();
+      const result = ctx.result();
+      if (started !== undefined) this.recording?.finished(ctx, result, started);
+      return result;
     } catch (error) {
       return internalErrorResult(error);
     }

@@ -1,0 +1,24 @@
+import { toJsonSafe } from '../util/json-safe.js';
+import { maskStrings } from './mask-strings.js';
+import { RECORD_VERSION } from './record-entry.js';
+import type { RecordInput } from './record-entry.js';
+
+/** `ms` rounded to µs (a record's times). */
+export function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/**
+ * The JSON line (no newline) of `entry` stamped with `v` and `t`, every string passed through
+ * `mask` when given. Never throws: values JSON cannot carry (a BigInt, a cycle) are written as text.
+ */
+export function recordLine(entry: RecordInput, t: number, mask?: (text: string) => string): string {
+  const stamped = { v: RECORD_VERSION, t: roundMs(t), ...entry };
+  try {
+    return JSON.stringify(mask ? maskStrings(stamped, mask) : stamped);
+  } catch {
+    // A cycle, a BigInt, a throwing getter: the JSON-safe copy, masked.
+    const safe = toJsonSafe(stamped);
+    return JSON.stringify(mask ? maskStrings(safe, mask) : safe);
+  }
+}
