@@ -5,6 +5,8 @@ const tsJest: [string, Record<string, unknown>] = ['ts-jest', { useESM: true, ts
 /** Source mapping so tests run against `src/` without a build. */
 const moduleNameMapper: Record<string, string> = {
   '^@toolwright/sdk$': '<rootDir>/packages/sdk/src/index.ts',
+  '^@toolwright/sdk/policy$': '<rootDir>/packages/sdk/src/policy/index.ts',
+  '^@toolwright/sdk/toolsets$': '<rootDir>/packages/sdk/src/toolsets/index.ts',
   '^@toolwright/sdk/mcp$': '<rootDir>/packages/sdk/src/mcp/index.ts',
   '^@toolwright/sdk/testing$': '<rootDir>/packages/sdk/src/testing/index.ts',
   '^@toolwright/sdk/internal$': '<rootDir>/packages/sdk/src/internal.ts',

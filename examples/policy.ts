@@ -4,8 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent, ConversationState, loadAgentSpec, policyOptionsFromConfig } from '@toolwright/sdk';
-import type { ApprovalHandler, PendingApproval } from '@toolwright/sdk';
+import { Agent, ConversationState, loadAgentSpec } from '@toolwright/sdk';
+import { policyOptionsFromConfig } from '@toolwright/sdk/policy';
+import type { ApprovalHandler, PendingApproval } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 
 // Beside this file, or one level up when compiled to examples/dist/.

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Action, Agent, ConversationState, Field, FilteredToolset, FunctionToolset, ToolGroupsToolset, functionTool } from '@toolwright/sdk';
+import { Action, Agent, ConversationState, Field, functionTool } from '@toolwright/sdk';
+import { FilteredToolset, FunctionToolset, ToolGroupsToolset } from '@toolwright/sdk/toolsets';
 
 /** The arguments of the two database tools: one SQL statement. */
 export class SqlAction extends Action {

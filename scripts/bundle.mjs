@@ -27,7 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = [
-  { dir: 'packages/sdk', entries: ['index', 'mcp/index', 'testing/index', 'internal'] },
+  { dir: 'packages/sdk', entries: ['index', 'policy/index', 'toolsets/index', 'mcp/index', 'testing/index', 'internal'] },
   { dir: 'tools', entries: ['index'] },
 ];
 const CODE = '.code.cjs';

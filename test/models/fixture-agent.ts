@@ -4,8 +4,9 @@ import { IsInt, IsString } from 'class-validator';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Action, Agent, ConversationState, Field, FunctionToolset, Observation, ToolDefinition } from '@toolwright/sdk';
-import type { PolicyOptions } from '@toolwright/sdk';
+import { Action, Agent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
+import { FunctionToolset } from '@toolwright/sdk/toolsets';
+import type { PolicyOptions } from '@toolwright/sdk/policy';
 
 export class AddAction extends Action {
   @Field({ description: 'First addend' }) @IsInt() a!: number;

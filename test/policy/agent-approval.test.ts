@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, ApprovalRequestEvent, ConversationState, eventFromJSON, ToolRegistry } from '@toolwright/sdk';
-import type { AgentOptions, ApprovalAnswer, ApprovalRequest, PolicyOptions, ToolCallResult } from '@toolwright/sdk';
+import type { AgentOptions, ToolCallResult } from '@toolwright/sdk';
+import type { ApprovalAnswer, ApprovalRequest, PolicyOptions } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 
 const dirs: string[] = [];

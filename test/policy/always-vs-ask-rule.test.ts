@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, ConversationState, ToolRegistry } from '@toolwright/sdk';
-import type { ApprovalRequest } from '@toolwright/sdk';
+import type { ApprovalRequest } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 
 // Issue 8 gap 4: ask rules come before allow rules (AgentScope's step 2 before step 5; Claude Code

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConversationState, DANGEROUS_DIRECTORIES, DANGEROUS_FILES, parseRule, PermissionEngine } from '@toolwright/sdk';
-import type { PermissionDecision } from '@toolwright/sdk';
+import { ConversationState } from '@toolwright/sdk';
+import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES, parseRule, PermissionEngine } from '@toolwright/sdk/policy';
+import type { PermissionDecision } from '@toolwright/sdk/policy';
 import { BashTool, EditTool, FileEditorTool, TerminalTool, WriteTool } from '@toolwright/tools';
 
 /** One path per entry of the SDK's lists: the file itself, or a file inside the directory, in the home directory. */

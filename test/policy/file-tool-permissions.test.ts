@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConversationState, parseRule, PERMISSION_MODES, PermissionEngine, policyOptionsFromConfig } from '@toolwright/sdk';
-import type { PermissionDecision, PermissionMode, PermissionRule } from '@toolwright/sdk';
+import { ConversationState } from '@toolwright/sdk';
+import { parseRule, PERMISSION_MODES, PermissionEngine, policyOptionsFromConfig } from '@toolwright/sdk/policy';
+import type { PermissionDecision, PermissionMode, PermissionRule } from '@toolwright/sdk/policy';
 import { FileEditorTool, GlobTool, GrepTool } from '@toolwright/tools';
 import type { FileEditorAction } from '@toolwright/tools';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { GrantsFile, parseRule } from '@toolwright/sdk';
+import { GrantsFile, parseRule } from '@toolwright/sdk/policy';
 
 // Issue 8 gap 5: "always" answers from two processes at once must all land in the grants file
 // (a locked read-merge-write), not the last writer's only.

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, ConversationState, PERMISSION_MODES } from '@toolwright/sdk';
-import type { ApprovalRequest, PermissionDecision, PermissionMode } from '@toolwright/sdk';
+import { Agent, ConversationState } from '@toolwright/sdk';
+import { PERMISSION_MODES } from '@toolwright/sdk/policy';
+import type { ApprovalRequest, PermissionDecision, PermissionMode } from '@toolwright/sdk/policy';
 import { FILESYSTEM } from '../mcp/support/servers.js';
 
 /** MCP tools under the policy, against the real server-filesystem (its tools carry readOnlyHint / destructiveHint). */

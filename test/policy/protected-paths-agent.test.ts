@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, ConversationState, loadAgentSpec, policyOptionsFromConfig, ToolRegistry } from '@toolwright/sdk';
-import type { ApprovalRequest, PolicyOptions } from '@toolwright/sdk';
+import { Agent, ConversationState, loadAgentSpec, ToolRegistry } from '@toolwright/sdk';
+import { policyOptionsFromConfig } from '@toolwright/sdk/policy';
+import type { ApprovalRequest, PolicyOptions } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 
 const dirs: string[] = [];

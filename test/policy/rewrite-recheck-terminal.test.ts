@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, ConversationState, ToolRegistry } from '@toolwright/sdk';
-import type { AgentOptions, PendingApproval, PolicyOptions } from '@toolwright/sdk';
+import type { AgentOptions } from '@toolwright/sdk';
+import type { PendingApproval, PolicyOptions } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 
 const dirs: string[] = [];

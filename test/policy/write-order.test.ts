@@ -2,8 +2,11 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, ConversationState, parseRule, ResourceLocks, ToolRegistry } from '@toolwright/sdk';
-import type { AgentOptions, ApprovalAnswer, ApprovalRequest, CallMiddleware, PolicyOptions } from '@toolwright/sdk';
+import { Agent, ConversationState, ToolRegistry } from '@toolwright/sdk';
+import { parseRule } from '@toolwright/sdk/policy';
+import { ResourceLocks } from '@toolwright/sdk/internal';
+import type { AgentOptions, CallMiddleware } from '@toolwright/sdk';
+import type { ApprovalAnswer, ApprovalRequest, PolicyOptions } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 
 // Issue 8 gap: two writes of one file keep their call order even when what runs before the lock

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, ConversationState, ToolwrightError } from '@toolwright/sdk';
-import type { PendingApproval } from '@toolwright/sdk';
+import type { PendingApproval } from '@toolwright/sdk/policy';
 import type { McpToolset } from '@toolwright/sdk/mcp';
 import { ClientToolsProvider, createToolGroupToolset, isClientToolPending, KeyValueBank, MemoryProvider, resumeClientTools, ToolGroupRuntime } from '@toolwright/providers';
 

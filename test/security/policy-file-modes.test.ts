@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GrantsFile } from '@toolwright/sdk';
-import type { PermissionRule } from '@toolwright/sdk';
-import { AuditLog } from '@toolwright/sdk/internal';
+import { GrantsFile } from '@toolwright/sdk/policy';
+import type { PermissionRule } from '@toolwright/sdk/policy';
+import { AuditLog } from '../../packages/sdk/src/policy/audit-log.js';
 
 const modeOf = (path: string): string => (statSync(path).mode & 0o777).toString(8);
 const rule = (tool: string, content: string): PermissionRule => ({ tool, content, behavior: 'allow' });

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { Agent, ConversationState, loadAgentSpec, ToolRegistry, toolsetsFromSpec, ToolwrightError } from '@toolwright/sdk';
+import { Agent, ConversationState, loadAgentSpec, ToolRegistry, ToolwrightError } from '@toolwright/sdk';
+import { toolsetsFromSpec } from '@toolwright/sdk/toolsets';
 import { packageEntry } from '../cli/cli-harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tw-spec-include-'));

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ErrorCode, parseRule, PermissionEngine, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
+import { parseRule, PermissionEngine } from '@toolwright/sdk/policy';
 import type { ToolContext, ToolDefinition } from '@toolwright/sdk';
 import type { BashAction, BashObservation } from '../src/bash/index.js';
 import { BashExecutor } from '../src/bash/index.js';

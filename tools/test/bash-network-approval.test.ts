@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Agent, ConversationState, ToolRegistry } from '@toolwright/sdk';
-import type { ApprovalRequest } from '@toolwright/sdk';
+import type { ApprovalRequest } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

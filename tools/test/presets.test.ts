@@ -2,8 +2,9 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConversationState, defaultRegistry, parseRule, PermissionEngine, ToolRegistry } from '@toolwright/sdk';
-import type { PermissionDecision } from '@toolwright/sdk';
+import { ConversationState, defaultRegistry, ToolRegistry } from '@toolwright/sdk';
+import { parseRule, PermissionEngine } from '@toolwright/sdk/policy';
+import type { PermissionDecision } from '@toolwright/sdk/policy';
 import { homedir } from 'node:os';
 import { BUILTIN_PRESETS, BUILTIN_TOOL_NAMES, registerBuiltinTools } from '@toolwright/tools';
 

@@ -15,7 +15,8 @@
 import { loadavg } from 'node:os';
 import { ActionEvent, Agent, ConversationState, createAjv, Observation, ObservationEvent } from '@toolwright/sdk';
 import { accessOf } from '@toolwright/sdk/internal';
-import type { AgentEvent, AgentOptions, CallMiddleware, ResourceLocks, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
+import type { AgentEvent, AgentOptions, CallMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
+import type { ResourceLocks } from '@toolwright/sdk/internal';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
 import type { BenchRow, BenchTable } from './measure.js';

@@ -8,8 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, ConversationState, parseRule, PermissionEngine } from '@toolwright/sdk';
-import type { PermissionRule, PolicyOptions } from '@toolwright/sdk';
+import { Agent, ConversationState } from '@toolwright/sdk';
+import { parseRule, PermissionEngine } from '@toolwright/sdk/policy';
+import type { PermissionRule, PolicyOptions } from '@toolwright/sdk/policy';
 import { mediumArgs, mediumTool } from './kernel-fixtures.js';
 import type { BenchTable } from './measure.js';
 import { median } from './measure.js';

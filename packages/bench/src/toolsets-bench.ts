@@ -10,18 +10,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, ConversationState, ToolDefinition } from '@toolwright/sdk';
 import {
-  Agent,
-  ConversationState,
   FilteredToolset,
   FunctionToolset,
   PrefixedToolset,
   RenamedToolset,
-  ToolDefinition,
   ToolsetResolver,
   WrapperToolset,
-} from '@toolwright/sdk';
-import type { Action, Observation, Toolset, WrappedCall } from '@toolwright/sdk';
+} from '@toolwright/sdk/toolsets';
+import type { Action, Observation } from '@toolwright/sdk';
+import type { Toolset, WrappedCall } from '@toolwright/sdk/toolsets';
 import { AddAction, addTool } from './kernel-fixtures.js';
 import type { BenchTable } from './measure.js';
 import { median } from './measure.js';

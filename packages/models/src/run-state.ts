@@ -1,5 +1,7 @@
-import { ErrorCode, Observation, ToolwrightError, pendingApprovalProblem } from '@toolwright/sdk';
-import type { ApprovalAnswer, PendingApproval, SerializedObservation } from '@toolwright/sdk';
+import { ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
+import { pendingApprovalProblem } from '@toolwright/sdk/policy';
+import type { ApprovalAnswer, PendingApproval } from '@toolwright/sdk/policy';
+import type { SerializedObservation } from '@toolwright/sdk';
 import { modelApis } from './model-api.js';
 import type { ModelApi } from './model-api.js';
 import type { ToolResult } from './tool-result.js';

@@ -1,5 +1,6 @@
 import { ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
-import type { Agent, CallOptions, PendingApproval, ToolCall, ToolCallResult } from '@toolwright/sdk';
+import type { Agent, CallOptions, ToolCall, ToolCallResult } from '@toolwright/sdk';
+import type { PendingApproval } from '@toolwright/sdk/policy';
 import type { ModelAdapter } from './model-adapter.js';
 import type { ModelToolCall, ModelTurn } from './model-turn.js';
 import { RunState } from './run-state.js';

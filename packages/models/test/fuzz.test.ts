@@ -2,7 +2,8 @@
 // never hangs the loop, and every call the model made is answered in the next request.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { Agent, FunctionToolset, Observation, ToolDefinition, ConversationState, Action, Field } from '@toolwright/sdk';
+import { Agent, Observation, ToolDefinition, ConversationState, Action, Field } from '@toolwright/sdk';
+import { FunctionToolset } from '@toolwright/sdk/toolsets';
 import { IsInt } from 'class-validator';
 import { anthropicMessages, geminiGenerateContent, openAIChat, openAIResponses, runTools } from '@toolwright/models';
 import type { Dialect, ModelAdapter, ModelTurn } from '@toolwright/models';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
-import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES } from '@toolwright/sdk';
-import type { ProtectedPaths } from '@toolwright/sdk/internal';
+import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES } from '@toolwright/sdk/policy';
+import type { ProtectedPaths } from '@toolwright/sdk/policy';
 import { FILESYSTEM_EDIT_COMMANDS } from './bash-lists.js';
 import type { BashAnalysis } from './bash-analysis.js';
 import { loadBashParser } from './bash-parser.js';

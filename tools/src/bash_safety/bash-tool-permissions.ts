@@ -1,5 +1,5 @@
-import { allowDecision, askDecision, denyDecision, passthroughDecision } from '@toolwright/sdk';
-import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk';
+import { allowDecision, askDecision, denyDecision, passthroughDecision } from '@toolwright/sdk/policy';
+import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk/policy';
 import type { BashSafety } from './bash-safety.js';
 
 /** Options of {@link bashToolPermissions}. */

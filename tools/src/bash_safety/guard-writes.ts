@@ -1,4 +1,4 @@
-import type { ProtectedPaths } from '@toolwright/sdk/internal';
+import type { ProtectedPaths } from '@toolwright/sdk/policy';
 import type { BashVerdict } from './bash-verdict.js';
 import { commandTargets } from './command-targets.js';
 import { confinedWritesProblem } from './confined-writes.js';

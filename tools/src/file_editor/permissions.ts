@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { allowDecision, askDecision, denyDecision, passthroughDecision } from '@toolwright/sdk';
-import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk';
+import { allowDecision, askDecision, denyDecision, passthroughDecision } from '@toolwright/sdk/policy';
+import type { PermissionContext, PermissionDecision, RuleBehavior, ToolPermissions } from '@toolwright/sdk/policy';
 import { dangerousEntry, fileSystemIgnoresCase, isWithin, realPathOf } from '@toolwright/sdk/internal';
 import type { FileEditorAction } from './declarations.js';
 import { matchesRulePath, realPathRule, rulePathOf, suggestPathRule } from './path-rule.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ToolPermissions } from '@toolwright/sdk';
+import type { ToolPermissions } from '@toolwright/sdk/policy';
 import { pathPermissions } from '../file_editor/permissions.js';
 import type { GrepAction } from './declarations.js';
 

@@ -1,5 +1,5 @@
-import { allowDecision } from '@toolwright/sdk';
-import type { ToolPermissions } from '@toolwright/sdk';
+import { allowDecision } from '@toolwright/sdk/policy';
+import type { ToolPermissions } from '@toolwright/sdk/policy';
 
 /**
  * Permissions of the task tools: always allowed (they only change this conversation's task list);

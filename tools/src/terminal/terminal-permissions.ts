@@ -1,4 +1,4 @@
-import type { ToolPermissions } from '@toolwright/sdk';
+import type { ToolPermissions } from '@toolwright/sdk/policy';
 import { bashToolPermissions } from '../bash_safety/bash-tool-permissions.js';
 import type { BashSafety } from '../bash_safety/bash-safety.js';
 import type { TerminalAction } from './declarations.js';

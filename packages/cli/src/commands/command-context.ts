@@ -3,7 +3,7 @@ import type { CommandLine } from '../args/parse-command-line.js';
 import { CliError } from '../cli-error.js';
 import type { Terminal } from '../io/terminal.js';
 import type { Toolset } from '../toolset/toolset.js';
-import type { ApprovalHandler } from '@toolwright/sdk';
+import type { ApprovalHandler } from '@toolwright/sdk/policy';
 import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
 import type { ToolGroupRuntime } from '@toolwright/providers';
 import { readPolicyFlags } from '../policy/policy-flags.js';

@@ -1,6 +1,6 @@
 import { Chalk, supportsColor } from 'chalk';
 import type { ChalkInstance } from 'chalk';
-import { resetPaint } from '@toolwright/sdk';
+import { resetPaint } from '@toolwright/sdk/internal';
 import { escapeControlChars } from '../format/escape-control-chars.js';
 
 /** A stream the CLI writes to, with the TTY facts it looks at. */

@@ -1,4 +1,4 @@
-import type { ApprovalHandler } from '@toolwright/sdk';
+import type { ApprovalHandler } from '@toolwright/sdk/policy';
 
 /**
  * `handler`, saying on `write` (stderr) where the rules of an "always" answer are saved, so the

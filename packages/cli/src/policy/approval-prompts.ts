@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { ApprovalAnswer, ApprovalContext, ApprovalHandler, ApprovalRequest } from '@toolwright/sdk';
+import type { ApprovalAnswer, ApprovalContext, ApprovalHandler, ApprovalRequest } from '@toolwright/sdk/policy';
 import type { Terminal } from '../io/terminal.js';
 
 /** The flag that would allow the request's call (its first suggested rule, else the tool). */

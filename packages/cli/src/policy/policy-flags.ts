@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
-import { isPermissionMode, parseRule, PERMISSION_MODES, policyOptionsFromConfig, ToolwrightError } from '@toolwright/sdk';
-import type { ApprovalHandler, PermissionRule, PermissionsConfig, PolicyOptions, RuleBehavior } from '@toolwright/sdk';
+import { isPermissionMode, parseRule, PERMISSION_MODES, policyOptionsFromConfig } from '@toolwright/sdk/policy';
+import { ToolwrightError } from '@toolwright/sdk';
+import type { ApprovalHandler, PermissionRule, PermissionsConfig, PolicyOptions, RuleBehavior } from '@toolwright/sdk/policy';
 import { listOption, stringOption } from '../args/parse-command-line.js';
 import type { OptionValues } from '../args/parse-command-line.js';
 import { CliError } from '../cli-error.js';

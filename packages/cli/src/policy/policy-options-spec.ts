@@ -1,4 +1,4 @@
-import { PERMISSION_MODES } from '@toolwright/sdk';
+import { PERMISSION_MODES } from '@toolwright/sdk/policy';
 import type { OptionSpec } from '../args/command-table.js';
 
 // Its own file, importing only a type from args/: command-table.ts imports it, so it must not

@@ -1,5 +1,5 @@
 import type { ModelToolCall, RunResult, StepEvent, ToolResult } from '@toolwright/models';
-import type { PendingApproval } from '@toolwright/sdk';
+import type { PendingApproval } from '@toolwright/sdk/policy';
 import { escapeControlChars } from '../format/escape-control-chars.js';
 import { renderContent } from '../format/render-content.js';
 import type { Terminal } from '../io/terminal.js';

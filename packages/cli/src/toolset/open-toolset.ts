@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Agent, ConversationState, defaultRegistry, loadAgentSpec, toolsetsFromSpec, ToolwrightError } from '@toolwright/sdk';
-import type { AgentSpec, ApprovalHandler, ToolDefinition } from '@toolwright/sdk';
+import { Agent, ConversationState, defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
+import { toolsetsFromSpec } from '@toolwright/sdk/toolsets';
+import type { AgentSpec, ToolDefinition } from '@toolwright/sdk';
+import type { ApprovalHandler } from '@toolwright/sdk/policy';
 import { cliPolicy } from '../policy/policy-flags.js';
 import type { PolicyFlags } from '../policy/policy-flags.js';
 import { BUILTIN_PRESETS, isBuiltinPreset, registerBuiltinTools } from '@toolwright/tools';

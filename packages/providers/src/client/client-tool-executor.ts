@@ -1,6 +1,9 @@
-import { CallContext, ErrorCode, PENDING_APPROVAL_TYPE, takeCallerResult, textContent, ToolwrightError } from '@toolwright/sdk';
+import { CallContext, takeCallerResult } from '@toolwright/sdk/internal';
+import { ErrorCode, textContent, ToolwrightError } from '@toolwright/sdk';
+import { PENDING_APPROVAL_TYPE } from '@toolwright/sdk/policy';
 import type { Observation } from '@toolwright/sdk';
-import type { Action, ObservationClass, PendingApproval, ToolContext, ToolExecutor } from '@toolwright/sdk';
+import type { Action, ObservationClass, ToolContext, ToolExecutor } from '@toolwright/sdk';
+import type { PendingApproval } from '@toolwright/sdk/policy';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
 
 /** Marks the `request.metadata` of a {@link PendingApproval} that waits for a client tool's result. */

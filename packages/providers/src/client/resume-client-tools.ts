@@ -1,5 +1,7 @@
-import { ErrorCode, pendingApprovalProblem, ToolwrightError } from '@toolwright/sdk';
-import type { CallOptions, PendingApproval, ToolCall, ToolCallResult, ToolDefinition } from '@toolwright/sdk';
+import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
+import { pendingApprovalProblem } from '@toolwright/sdk/policy';
+import type { CallOptions, ToolCall, ToolCallResult, ToolDefinition } from '@toolwright/sdk';
+import type { PendingApproval } from '@toolwright/sdk/policy';
 import { ClientToolExecutor, isClientToolPending } from './client-tool-executor.js';
 import { clientAnswerResult } from './tool-turn.js';
 import type { ClientToolAnswer } from './tool-turn.js';

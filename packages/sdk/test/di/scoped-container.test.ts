@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CONVERSATION_STATE, ConversationState, Inject, Service, Token } from '@toolwright/sdk';
-import { ScopedContainer } from '@toolwright/sdk/internal';
+import { ScopedContainer } from '../../src/di/container.js';
 
 /** Made before any decorator ran, so before typedi was loaded (the SDK requires it on first use). */
 const GREETING = new Token<string>('greeting');

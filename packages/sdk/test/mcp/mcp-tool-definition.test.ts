@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ToolwrightError } from '@toolwright/sdk';
-import { ERROR_HEADER } from '@toolwright/sdk/internal';
+import { ERROR_HEADER } from '../../src/tool/observation.js';
 import { createMcpToolsFromClients, MCPToolAction, MCPToolObservation } from '@toolwright/sdk/mcp';
 import type { McpToolset } from '@toolwright/sdk/mcp';
 import { createInMemoryMcpServer } from '@toolwright/sdk/testing';

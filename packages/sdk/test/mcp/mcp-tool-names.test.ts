@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { TOOL_NAME_PATTERN } from '@toolwright/sdk/internal';
+import { TOOL_NAME_PATTERN } from '../../src/tool/tool-name.js';
 import { assignMcpToolNames, sanitizeToolName } from '@toolwright/sdk/mcp';
 
 describe('sanitizeToolName', () => {

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import { NotificationOrder } from '@toolwright/sdk/internal';
+import { NotificationOrder } from '../../src/mcp/notification-order.js';
 
 /**
  * A server end that answers `initialize`, and answers a `tools/call` with two progress reports

@@ -3,9 +3,11 @@ import { IsString } from 'class-validator';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Action, Agent, ConversationState, denyDecision, Field, Observation, ToolDefinition } from '@toolwright/sdk';
-import type { AgentOptions, PendingApproval, PolicyOptions } from '@toolwright/sdk';
-import { matchCommandRule, suggestCommandRules } from '@toolwright/sdk/internal';
+import { Action, Agent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
+import { denyDecision } from '@toolwright/sdk/policy';
+import type { AgentOptions } from '@toolwright/sdk';
+import type { PendingApproval, PolicyOptions } from '@toolwright/sdk/policy';
+import { matchCommandRule, suggestCommandRules } from '../../src/policy/command-rule.js';
 
 class ShellAction extends Action {
   @Field({ description: 'The command' }) @IsString() command!: string;

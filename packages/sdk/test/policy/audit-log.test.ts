@@ -3,9 +3,10 @@ import { IsString } from 'class-validator';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Action, Agent, askDecision, ConversationState, Field, Observation, parseRule, ToolDefinition } from '@toolwright/sdk';
-import type { AuditEvent } from '@toolwright/sdk';
-import { AuditLog } from '@toolwright/sdk/internal';
+import { Action, Agent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
+import { askDecision, parseRule } from '@toolwright/sdk/policy';
+import type { AuditEvent } from '@toolwright/sdk/policy';
+import { AuditLog } from '../../src/policy/audit-log.js';
 
 const dirs: string[] = [];
 afterEach(() => {

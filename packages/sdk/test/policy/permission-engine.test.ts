@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { askDecision, parseRule, PERMISSION_MODES, PermissionEngine } from '@toolwright/sdk';
-import { dontAskMessage, matchCommandRule, suggestCommandRules } from '@toolwright/sdk/internal';
-import type { PermissionContext, PermissionDecision, PermissionMode, PermissionRule, PermissionSubject } from '@toolwright/sdk';
+import { askDecision, parseRule, PERMISSION_MODES, PermissionEngine } from '@toolwright/sdk/policy';
+import { dontAskMessage } from '../../src/policy/permission-engine.js';
+import { matchCommandRule, suggestCommandRules } from '../../src/policy/command-rule.js';
+import type { PermissionContext, PermissionDecision, PermissionMode, PermissionRule, PermissionSubject } from '@toolwright/sdk/policy';
 
 /** A shell tool with the SDK's conservative command-rule matcher (the bash analysis lives in @toolwright/tools). */
 const shell: PermissionSubject<string> = {

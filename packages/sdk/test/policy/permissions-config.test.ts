@@ -2,8 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatRule, GrantsFile, loadAgentSpec, parseRule, Policy } from '@toolwright/sdk';
-import { AuditLog } from '@toolwright/sdk/internal';
+import { formatRule, GrantsFile, parseRule, Policy } from '@toolwright/sdk/policy';
+import { loadAgentSpec } from '@toolwright/sdk';
+import { AuditLog } from '../../src/policy/audit-log.js';
 import { rejectionOf, thrownBy } from '../fixtures/catch-error.js';
 
 describe('rule syntax', () => {

@@ -1,8 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { tmpdir } from 'node:os';
-import { askDecision, DANGEROUS_DIRECTORIES, DANGEROUS_FILES, dangerousPathReason, denyDecision, loadAgentSpec, parseRule, PermissionEngine, Policy, passthroughDecision } from '@toolwright/sdk';
-import type { PermissionContext, PermissionDecision, PermissionMode, PermissionSubject } from '@toolwright/sdk';
-import { dangerousEntry, protectedPathsOf, protectedPathsProblem } from '@toolwright/sdk/internal';
+import {
+  askDecision,
+  DANGEROUS_DIRECTORIES,
+  DANGEROUS_FILES,
+  dangerousPathReason,
+  denyDecision,
+  parseRule,
+  PermissionEngine,
+  Policy,
+  passthroughDecision,
+} from '@toolwright/sdk/policy';
+import { loadAgentSpec } from '@toolwright/sdk';
+import type { PermissionContext, PermissionDecision, PermissionMode, PermissionSubject } from '@toolwright/sdk/policy';
+import { dangerousEntry } from '../../src/policy/dangerous-paths.js';
+import { protectedPathsOf, protectedPathsProblem } from '../../src/policy/protected-paths.js';
 import { rejectionOf } from '../fixtures/catch-error.js';
 
 /**

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isInsideDirectories } from '@toolwright/sdk';
-import { fileSystemIgnoresCase, isWithin, realPathOf, realPathOfAsync } from '@toolwright/sdk/internal';
+import { isInsideDirectories } from '@toolwright/sdk/policy';
+import { fileSystemIgnoresCase } from '../../src/policy/file-system-case.js';
+import { isWithin } from '../../src/policy/is-inside-directories.js';
+import { realPathOf, realPathOfAsync } from '../../src/policy/real-path.js';
 
 let root: string;
 let ws: string;

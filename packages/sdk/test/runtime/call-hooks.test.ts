@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
 import { Action, Agent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
-import { ERROR_HEADER } from '@toolwright/sdk/internal';
+import { ERROR_HEADER } from '../../src/tool/observation.js';
 import type { CallHooks, ObservationEvent, PostHook, PreHook } from '@toolwright/sdk';
 
 class PathAction extends Action {

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
-import { Action, Agent, CallContext, CallPipeline, ConversationState, ErrorCode, Field, Observation, ToolDefinition, ToolView } from '@toolwright/sdk';
-import { locksFor } from '@toolwright/sdk/internal';
+import { Action, Agent, ConversationState, ErrorCode, Field, Observation, ToolDefinition } from '@toolwright/sdk';
+import { CallContext } from '../../src/runtime/call-context.js';
+import { CallPipeline } from '../../src/runtime/call-pipeline.js';
+import { ToolView } from '../../src/runtime/tool-view.js';
+import { locksFor } from '../../src/tool/resource-locks.js';
 import type { AgentErrorEvent, CallMiddleware, ToolContext } from '@toolwright/sdk';
 
 class TextAction extends Action {

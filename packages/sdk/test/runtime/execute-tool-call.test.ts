@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Contains, IsString } from 'class-validator';
 import { Action, Agent, AgentErrorEvent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
-import { ERROR_HEADER } from '@toolwright/sdk/internal';
+import { ERROR_HEADER } from '../../src/tool/observation.js';
 import type { ActionEvent, ObservationEvent, ToolCallProgress, ToolCallResult } from '@toolwright/sdk';
 import { testRegistry } from './fixtures/runtime-tools.js';
 

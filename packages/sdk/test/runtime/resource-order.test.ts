@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
-import { Action, Agent, ConversationState, Field, Observation, ResourceLocks, ToolDefinition } from '@toolwright/sdk';
+import { Action, Agent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
+import { ResourceLocks } from '../../src/tool/resource-locks.js';
 
 class AppendAction extends Action {
   @Field({ description: 'Key of the record' }) @IsString() key!: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { jsonSchemaOf } from '@toolwright/sdk';
-import { toGeminiSchema, toStrictSchema } from '@toolwright/sdk/internal';
+import { toGeminiSchema } from '../../src/schema/gemini-schema.js';
+import { toStrictSchema } from '../../src/schema/strict-schema.js';
 import { ArrayOfNestedAction, EnumAction, OptionalNullableAction, WireAction } from '../fixtures/schema-fixtures.js';
 
 describe('toGeminiSchema', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { toStrictSchema } from '@toolwright/sdk/internal';
+import { toStrictSchema } from '../../src/schema/strict-schema.js';
 import type { JsonSchema } from '@toolwright/sdk';
-import type { SchemaProblem } from '@toolwright/sdk/internal';
+import type { SchemaProblem } from '../../src/schema/schema-problem.js';
 import { AWKWARD_MCP_TOOLS } from '../fixtures/awkward-mcp-schemas.js';
 import { inlineSchemaRefs } from '../../src/mcp/inline-schema-refs.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ErrorCode, RawSchemaTool, ToolDefinition } from '@toolwright/sdk';
+import { ErrorCode, ToolDefinition } from '@toolwright/sdk';
+import { RawSchemaTool } from '@toolwright/sdk/toolsets';
 import { MCPToolAction } from '@toolwright/sdk/mcp';
 import type { JsonSchema } from '@toolwright/sdk';
 import { EchoAction } from '../fixtures/tool-fixtures.js';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Action, ErrorCode, Observation, resetPaint, ToolwrightError } from '@toolwright/sdk';
-import { ERROR_HEADER } from '@toolwright/sdk/internal';
+import { Action, ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
+import { resetPaint } from '../../src/tool/colors.js';
+import { ERROR_HEADER } from '../../src/tool/observation.js';
 import { EchoAction, EchoObservation, echoTool } from '../fixtures/tool-fixtures.js';
 
 describe('Observation', () => {

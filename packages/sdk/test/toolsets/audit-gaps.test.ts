@@ -8,20 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { IsInt } from 'class-validator';
+import { Action, Agent, Field, ToolwrightError, functionTool } from '@toolwright/sdk';
 import {
-  Action,
-  Agent,
   ApprovalRequiredToolset,
   CombinedToolset,
-  Field,
   FunctionToolset,
   MAX_SKILL_BYTES,
   ToolGroupsToolset,
-  ToolwrightError,
-  functionTool,
   loadSkill,
-} from '@toolwright/sdk';
-import type { ApprovalRequest, ToolDefinition, TurnContext } from '@toolwright/sdk';
+} from '@toolwright/sdk/toolsets';
+import type { ApprovalRequest } from '@toolwright/sdk/policy';
+import type { ToolDefinition } from '@toolwright/sdk';
+import type { TurnContext } from '@toolwright/sdk/toolsets';
 import { callOf, conversation, textTool } from './fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tw-audit-gaps-'));

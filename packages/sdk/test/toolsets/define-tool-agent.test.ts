@@ -6,8 +6,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
 import { z } from 'zod';
-import { Action, Agent, Field, FunctionToolset, Observation, ToolDefinition, defineTool, jsonSchemaOf } from '@toolwright/sdk';
-import type { AgentOptions, ApprovalRequest, ToolFormat } from '@toolwright/sdk';
+import { Action, Agent, Field, Observation, ToolDefinition, defineTool, jsonSchemaOf } from '@toolwright/sdk';
+import { FunctionToolset } from '@toolwright/sdk/toolsets';
+import type { AgentOptions, ToolFormat } from '@toolwright/sdk';
+import type { ApprovalRequest } from '@toolwright/sdk/policy';
 import { conversation } from './fixtures.js';
 
 class NoteAction extends Action {

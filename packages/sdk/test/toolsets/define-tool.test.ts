@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { Agent, ConversationState, Observation, SchemaTool, StructuredObservation, ToolwrightError, defineTool, textContent } from '@toolwright/sdk';
+import {
+  Agent,
+  ConversationState,
+  Observation,
+  SchemaTool,
+  StructuredObservation,
+  ToolwrightError,
+  defineTool,
+  textContent,
+} from '@toolwright/sdk';
 import type { JsonSchema, StandardSchemaV1, ToolChunk, ValidationIssue } from '@toolwright/sdk';
 
 /** A hand-written Standard Schema (no library): `{ n: integer }`, giving `n * 2`; async when asked. */

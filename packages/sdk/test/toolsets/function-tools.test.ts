@@ -1,7 +1,9 @@
 import { IsInt, IsString, Min } from 'class-validator';
 import { describe, expect, it } from '@jest/globals';
-import { Action, Agent, Field, FunctionToolset, MethodToolset, Service, ToolMethod, ToolwrightError, functionTool } from '@toolwright/sdk';
-import type { ApprovalRequest, ToolContext } from '@toolwright/sdk';
+import { Action, Agent, Field, Service, ToolwrightError, functionTool } from '@toolwright/sdk';
+import { FunctionToolset, MethodToolset, ToolMethod } from '@toolwright/sdk/toolsets';
+import type { ApprovalRequest } from '@toolwright/sdk/policy';
+import type { ToolContext } from '@toolwright/sdk';
 import { conversation } from './fixtures.js';
 
 class AddAction extends Action {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Agent, CombinedToolset, FilteredToolset, FunctionToolset, renderInstructions, ToolGroupsToolset } from '@toolwright/sdk';
+import { Agent } from '@toolwright/sdk';
+import { CombinedToolset, FilteredToolset, FunctionToolset, renderInstructions, ToolGroupsToolset } from '@toolwright/sdk/toolsets';
 import { conversation, textTool } from './fixtures.js';
 
 async function instructionsOf(agent: Agent, values: Record<string, unknown> = {}): Promise<string> {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Agent, McpServerToolset, originalNameOf, ToolGroupsToolset, ToolwrightError } from '@toolwright/sdk';
+import { Agent, ToolwrightError } from '@toolwright/sdk';
+import { McpServerToolset, originalNameOf, ToolGroupsToolset } from '@toolwright/sdk/toolsets';
 import { createMcpToolsFromClients } from '@toolwright/sdk/mcp';
 import { createInMemoryMcpServer } from '@toolwright/sdk/testing';
 import { conversation } from './fixtures.js';

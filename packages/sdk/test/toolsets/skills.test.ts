@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { Agent, LocalSkillLoader, MAX_SKILL_BYTES, ToolGroupsToolset, ToolwrightError, loadSkill, loadSkills } from '@toolwright/sdk';
-import type { Skill } from '@toolwright/sdk';
+import { Agent, ToolwrightError } from '@toolwright/sdk';
+import { LocalSkillLoader, MAX_SKILL_BYTES, ToolGroupsToolset, loadSkill, loadSkills } from '@toolwright/sdk/toolsets';
+import type { Skill } from '@toolwright/sdk/toolsets';
 import { conversation, textTool } from './fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tw-skills-'));

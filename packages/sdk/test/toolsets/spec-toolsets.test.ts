@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Agent, ToolwrightError, checkToolsetsSpec, loadAgentSpec, toolsetsFromSpec } from '@toolwright/sdk';
+import { Agent, ToolwrightError, loadAgentSpec } from '@toolwright/sdk';
+import { checkToolsetsSpec, toolsetsFromSpec } from '@toolwright/sdk/toolsets';
 import { testRegistry } from '../runtime/fixtures/runtime-tools.js';
 import { conversation } from './fixtures.js';
 

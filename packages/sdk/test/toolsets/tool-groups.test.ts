@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { Agent, ToolGroupsToolset, ToolwrightError, inactiveMessage } from '@toolwright/sdk';
-import type { ToolGroup } from '@toolwright/sdk';
+import { Agent, ToolwrightError } from '@toolwright/sdk';
+import { ToolGroupsToolset } from '@toolwright/sdk/toolsets';
+import { inactiveMessage } from '../../src/toolsets/tool-groups-toolset.js';
+import type { ToolGroup } from '@toolwright/sdk/toolsets';
 import { callOf, conversation, textTool } from './fixtures.js';
 
 const dirs: string[] = [];

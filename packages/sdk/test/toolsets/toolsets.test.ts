@@ -2,23 +2,23 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { Agent, Observation, ToolwrightError } from '@toolwright/sdk';
 import {
-  Agent,
   ApprovalRequiredToolset,
   CombinedToolset,
   ExternalToolset,
   FilteredToolset,
   FunctionToolset,
-  Observation,
   PrefixedToolset,
   PreparedToolset,
   RenamedToolset,
-  ToolwrightError,
   WrapperToolset,
   deriveTool,
   originalNameOf,
-} from '@toolwright/sdk';
-import type { Action, ApprovalRequest, Toolset, ToolDefinition, TurnContext, WrappedCall } from '@toolwright/sdk';
+} from '@toolwright/sdk/toolsets';
+import type { Action, ToolDefinition } from '@toolwright/sdk';
+import type { ApprovalRequest } from '@toolwright/sdk/policy';
+import type { Toolset, TurnContext, WrappedCall } from '@toolwright/sdk/toolsets';
 import { callOf, conversation, textTool } from './fixtures.js';
 
 const ctx = (values: Record<string, unknown> = {}): TurnContext => ({ values });

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { Agent } from '@toolwright/sdk';
 import {
-  Agent,
   ApprovalRequiredToolset,
   FilteredToolset,
   FunctionToolset,
@@ -19,8 +19,10 @@ import {
   WrapperToolset,
   deriveTool,
   originalNameOf,
-} from '@toolwright/sdk';
-import type { Action, ApprovalRequest, Observation, Toolset, ToolDefinition, TurnContext, WrappedCall } from '@toolwright/sdk';
+} from '@toolwright/sdk/toolsets';
+import type { Action, Observation, ToolDefinition } from '@toolwright/sdk';
+import type { ApprovalRequest } from '@toolwright/sdk/policy';
+import type { Toolset, TurnContext, WrappedCall } from '@toolwright/sdk/toolsets';
 import { callOf, conversation, textTool } from './fixtures.js';
 
 const ctx = (values: Record<string, unknown> = {}): TurnContext => ({ values });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Agent, FilteredToolset, FunctionToolset, ToolGroupsToolset } from '@toolwright/sdk';
+import { Agent } from '@toolwright/sdk';
+import { FilteredToolset, FunctionToolset, ToolGroupsToolset } from '@toolwright/sdk/toolsets';
 import { conversation, textTool } from './fixtures.js';
 
 const exported = (agent: Agent): string[] => (agent.toolSchemas('openai') as { function: { name: string } }[]).map((t) => t.function.name);
