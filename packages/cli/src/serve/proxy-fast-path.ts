@@ -1,7 +1,9 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
-import type { PermissionDecision, Policy, ResourceLocks, ToolDefinition } from '@toolwright/sdk';
+import type { PermissionDecision, Policy } from '@toolwright/sdk/policy';
+import type { ResourceLocks } from '@toolwright/sdk/internal';
+import type { ToolDefinition } from '@toolwright/sdk';
 import { MCPToolDefinition, MCPToolExecutor, rawToolCall, RawCallUnsent } from '@toolwright/sdk/mcp';
 import type { RawCallCanceller, RawProgress } from '@toolwright/sdk/mcp';
 import { toCallToolResult } from './call-tool-result.js';

@@ -1,5 +1,7 @@
 import { Action, closestMatch } from '@toolwright/sdk';
-import type { Agent, ClientHandlers, ConversationState, Observation, Policy, ProgressReport, ResourceLocks, ToolDefinition } from '@toolwright/sdk';
+import type { Agent, ClientHandlers, ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+import type { Policy } from '@toolwright/sdk/policy';
+import type { ResourceLocks } from '@toolwright/sdk/internal';
 import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
 import type { ToolRow } from '../format/tool-table.js';
 import type { UpstreamDirectory } from '../serve/proxy/upstream-directory.js';
