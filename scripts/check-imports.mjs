@@ -67,7 +67,7 @@ const problems = [];
 // The SDK's layers, top to bottom (DESIGN.md): a folder imports only folders of a lower layer.
 // Folders in one layer are independent of each other. The entry files (index.ts, internal.ts) and
 // testing/ stand above every layer.
-const sdkLayers = [['runtime'], ['record'], ['toolsets'], ['mcp'], ['registry'], ['tool'], ['state'], ['schema', 'policy', 'di'], ['util', 'errors']];
+const sdkLayers = [['runtime'], ['record'], ['toolsets'], ['mcp'], ['registry'], ['tool'], ['state'], ['schema', 'policy', 'di'], ['telemetry'], ['secrets'], ['util', 'errors']];
 const sdkSrc = join(root, 'packages/sdk/src');
 const layerOf = new Map(sdkLayers.flatMap((folders, rank) => folders.map((folder) => [folder, rank])));
 for (const [file, targets] of allImports) {

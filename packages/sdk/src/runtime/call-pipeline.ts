@@ -10,6 +10,7 @@ import { invokeStep } from './phases/invoke-step.js';
 import { lockStep } from './phases/lock-step.js';
 import { resolveStep } from './phases/resolve-step.js';
 import { stepFromMiddleware } from './step-from-middleware.js';
+import { withTelemetry } from './phases/telemetry-step.js';
 
 /** Options of {@link CallPipeline} (and the pipeline part of `AgentOptions`). */
 export interface CallPipelineOptions {
@@ -99,6 +100,8 @@ export class CallPipeline {
     steps.push([invokeStep, true]);
     this.length = steps.length;
     this.permissionOnly = steps.length === 4 && permission !== undefined;
+    // Not counted in length: the telemetry step only calls on when tracing is off and no secret is registered.
+    withTelemetry(steps, permission, approval);
     let head = end;
     for (let i = steps.length - 1; i >= 0; i--) head = link(steps[i]![0], head, steps[i]![1]);
     this.head = head;

@@ -3,6 +3,7 @@ import { CONVERSATION_STATE, ScopedContainer } from '../di/container.js';
 import type { ServiceClass } from '../di/container.js';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { ConversationSecrets } from '../secrets/conversation-secrets.js';
 
 /** Options of {@link ConversationState}. */
 export interface ConversationStateOptions {
@@ -34,6 +35,8 @@ export class ConversationState {
   readonly stateDir: string;
   /** The conversation's own container; executors are resolved from it. */
   readonly container: ScopedContainer;
+  /** Values this conversation knows to be secret (`state.secrets.add(token, 'GITHUB_TOKEN')`): masked in every sink until it closes. */
+  readonly secrets = new ConversationSecrets();
 
   constructor(options: ConversationStateOptions) {
     if (typeof options?.workingDir !== 'string' || options.workingDir === '') {
@@ -91,6 +94,8 @@ export class ConversationState {
 
   /** Closes every executor and service the conversation created, once, newest first; returns their errors (never throws). */
   close(): Promise<unknown[]> {
-    return this.container.close();
+    const closed = this.container.close();
+    this.secrets.clear();
+    return closed;
   }
 }

@@ -1,0 +1,63 @@
+/** Built-in classes whose contents are not walked (binary data, collections, dates). */
+function opaque(value: object): boolean {
+  return (
+    ArrayBuffer.isView(value) ||
+    value instanceof ArrayBuffer ||
+    value instanceof Map ||
+    value instanceof Set ||
+    value instanceof WeakMap ||
+    value instanceof WeakSet ||
+    value instanceof Date ||
+    value instanceof RegExp ||
+    value instanceof Promise
+  );
+}
+
+/** Most levels walked: deeper values are left as they are. */
+const MAX_DEPTH = 64;
+
+/**
+ * `value` with `mask` applied to every string in it: in arrays, plain objects, class instances
+ * (the copy keeps the prototype, so an `Observation` or an event stays one) and errors (message,
+ * stack, cause and own fields; the copy keeps the prototype and the `ToolwrightError` brand).
+ * Copy on write: what holds no string `mask` changes is returned as is (the same object), so a
+ * value without secrets costs no allocation. Functions, binary data, maps and sets are left alone.
+ */
+export function maskDeep<T>(value: T, mask: (text: string) => string): T {
+  return walk(value, mask, new Map(), 0) as T;
+}
+
+function walk(value: unknown, mask: (text: string) => string, seen: Map<object, unknown>, depth: number): unknown {
+  if (typeof value === 'string') return mask(value);
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH || opaque(value)) return value;
+  const known = seen.get(value);
+  if (known !== undefined) return known;
+  seen.set(value, value);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const masked = walk(item, mask, seen, depth + 1);
+      if (masked !== item) (copy ??= value.slice())[i] = masked;
+    }
+    if (copy) seen.set(value, copy);
+    return copy ?? value;
+  }
+  const keys: (string | symbol)[] = value instanceof Error ? Reflect.ownKeys(value) : Object.keys(value);
+  let changed: Map<string | symbol, unknown> | undefined;
+  for (const key of keys) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (!descriptor || !('value' in descriptor)) continue;
+    const masked = walk(descriptor.value, mask, seen, depth + 1);
+    if (masked !== descriptor.value) (changed ??= new Map()).set(key, masked);
+  }
+  if (!changed) return value;
+  const copy: object = Object.create(Object.getPrototypeOf(value) as object | null);
+  for (const key of Reflect.ownKeys(value)) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+    if (changed.has(key)) descriptor.value = changed.get(key);
+    Object.defineProperty(copy, key, descriptor);
+  }
+  seen.set(value, copy);
+  return copy;
+}
