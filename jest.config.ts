@@ -13,6 +13,7 @@ const moduleNameMapper: Record<string, string> = {
   '^@toolwright/providers$': '<rootDir>/packages/providers/src/index.ts',
   '^@toolwright/providers/provider-data$': '<rootDir>/packages/providers/src/runtime/provider-data.ts',
   '^@toolwright/models$': '<rootDir>/packages/models/src/index.ts',
+  '^@toolwright/models/(ai-sdk|openai-agents|langchain|mcp)$': '<rootDir>/packages/models/src/$1/index.ts',
   '^@toolwright/tools$': '<rootDir>/tools/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
