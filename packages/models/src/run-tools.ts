@@ -1,8 +1,10 @@
 import { ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
 import type { Agent, CallOptions, ToolCall, ToolCallResult } from '@toolwright/sdk';
 import type { PendingApproval } from '@toolwright/sdk/policy';
+import type { Recorder } from '@toolwright/sdk';
 import type { ModelAdapter } from './model-adapter.js';
 import type { ModelToolCall, ModelTurn } from './model-turn.js';
+import { recordingModel } from './record/recording-model.js';
 import { RunState } from './run-state.js';
 import type { ToolResult } from './tool-result.js';
 import { addUsage, emptyUsage } from './usage.js';
@@ -81,6 +83,8 @@ export interface RunToolsOptions {
   dispatchEarly?: boolean;
   /** Passed to every tool call (besides `signal`). */
   callOptions?: Omit<CallOptions, 'signal' | 'toolCallId'>;
+  /** Records each model request and response (default: the agent's recorder, `new Agent({ recorder })`). */
+  recorder?: Recorder;
 }
 
 function configError(message: string): ToolwrightError {
@@ -101,7 +105,8 @@ const aborted = (signal: AbortSignal | undefined): boolean => signal?.aborted ==
  * failures of the model.
  */
 export async function runTools(options: RunToolsOptions): Promise<RunResult> {
-  const { model, agent, signal } = options;
+  const { agent, signal } = options;
+  const model = recordingModel(options.model, options.recorder ?? agent.recorder);
   const dialect = model.dialect;
   const maxSteps = options.maxSteps ?? 10;
   if (!Number.isInteger(maxSteps) || maxSteps < 1) throw configError(`maxSteps must be a positive integer; got ${String(options.maxSteps)}.`);
