@@ -17,7 +17,7 @@ import { publint } from 'publint';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
 /** The published workspaces; @toolwright/models joins once it is built. */
-const PACKAGES = ['packages/sdk', 'tools', 'packages/providers', 'packages/cli', 'packages/models'].filter(
+const PACKAGES = ['packages/sdk', 'tools', 'packages/providers', 'packages/cli', 'packages/models', 'packages/create-toolwright'].filter(
   (dir) => dir !== 'packages/models' || existsSync(join(root, dir, 'dist', 'index.js')),
 );
 /** The child processes run as a user's would: no jest flags (V8 would also reject the code cache under other flags). */
@@ -58,7 +58,8 @@ const GREETING = {
 
 beforeAll(() => {
   for (const dir of PACKAGES) {
-    if (!existsSync(join(root, dir, 'dist'))) throw new Error(`${dir} is not built: run 'npm run build' first (npm test does).`);
+    const { files = [] } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { files?: string[] };
+    if (files.includes('dist') && !existsSync(join(root, dir, 'dist'))) throw new Error(`${dir} is not built: run 'npm run build' first (npm test does).`);
   }
   work = mkdtempSync(join(tmpdir(), 'toolwright-adoption-'));
   mkdirSync(join(work, 'tarballs'));
@@ -183,6 +184,14 @@ describe('toolwright init, run from the installed bin', () => {
 
   it('npm test passes on first run', () => {
     expect(ok(run('npm', ['test', '--silent'], fresh), 'npm test')).toMatch(/# pass 3\n# fail 0/);
+  }, 120_000);
+
+  it('is what `npm create toolwright` runs (the create-toolwright package, from its tarball)', () => {
+    const created = join(work, 'created-agent');
+    ok(run('npm', ['create', '--offline', '--yes', 'toolwright', '--', created]), 'npm create toolwright');
+    const files = filesUnder(created).map((file) => relative(created, file)).sort();
+    expect(files).toEqual(filesUnder(fresh).filter((file) => !/node_modules|package-lock|\/dist\//.test(file)).map((file) => relative(fresh, file)).sort());
+    expect(readFileSync(join(created, 'package.json'), 'utf8')).toContain('"name": "created-agent"');
   }, 120_000);
 
   it('refuses a directory that is not empty, and says why', () => {
