@@ -1,154 +1,71 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { entrySource, exportedNames } from './fixtures/entry-exports.js';
 
 /**
- * The root entry's public names. Adding or removing one is a decision about the public API: update
- * this list in the same change (internals go to `@toolwright/sdk/internal`, see src/internal.ts).
+ * The root entry's values: declaring and running tools. Adding or removing one is a decision about
+ * the public API: update this list in the same change. Other roles have subpaths with lists of
+ * their own (policy/, toolsets/, mcp/, testing/ public-surface tests).
  */
 const PUBLIC_VALUES = [
-  // logging never fails a call; the developer's view of an error result
-  'CLIENT_LOG_LEVELS',
-  'LogEvent',
-  'errorDetailsOf',
   'Action',
   'ActionEvent',
   'Agent',
   'AgentErrorEvent',
   'AgentEvent',
   'ApprovalRequestEvent',
-  'ApprovalRequiredToolset',
-  'BASIC_GROUP',
+  'CLIENT_LOG_LEVELS',
+  'closestMatch',
+  'codecOf',
   'CONVERSATION_STATE',
-  'CallContext',
-  'CallPipeline',
-  'CombinedToolset',
   'ConversationState',
-  'DANGEROUS_DIRECTORIES',
-  'DANGEROUS_FILES',
+  'createAjv',
   'DEFAULT_ANNOTATIONS',
   'DEFAULT_TOOL_TIMEOUT_MS',
+  'defaultRegistry',
+  'defineTool',
   'Description',
   'ErrorCode',
-  'ExternalTool',
-  'ExternalToolset',
+  'errorDetailsOf',
+  'eventFromJSON',
   'Field',
-  'FilteredToolset',
-  'FunctionToolset',
+  'FileRecorder',
+  'formatIssues',
+  'functionTool',
   'GEMINI_FORMATS',
-  'GROUP_ACTIVATION_FILE',
-  'GrantsFile',
-  'GroupActivation',
   'Inject',
-  'LocalSkillLoader',
-  'MAX_SKILL_BYTES',
-  'McpServerToolset',
-  'MethodToolset',
+  'isStandardSchema',
+  'jsonSchemaOf',
+  'loadAgentSpec',
+  'LogEvent',
+  'MemoryRecorder',
   'Observation',
   'ObservationEvent',
-  'PENDING_APPROVAL_TYPE',
-  'PERMISSION_MODES',
-  'PermissionEngine',
-  'Policy',
-  'PrefixedToolset',
-  'PreparedToolset',
-  'RESET_TOOLS',
-  'RawSchemaTool',
-  'RenamedToolset',
-  'ResourceLocks',
-  'SKILL_FILE',
-  'SKILL_VIEWER',
+  'observationOf',
+  'observationText',
+  'readRecord',
+  'readRecordFile',
+  'RECORD_ENTRY_TYPES',
+  'RECORD_VERSION',
+  'renderTimeline',
+  'resolveAnnotations',
   'SchemaTool',
   'SchemaToolAction',
   'Service',
   'StructuredObservation',
-  'Token',
-  'Tool',
-  'ToolContext',
-  'ToolDefinition',
-  'ToolGroupsToolset',
-  'ToolMethod',
-  'ToolRegistry',
-  'ToolTable',
-  'ToolView',
-  'ToolsetResolver',
-  'ToolwrightError',
-  'WrappedToolset',
-  'WrapperToolset',
-  'allowDecision',
-  'alwaysAllow',
-  'approveCall',
-  'askDecision',
-  'checkToolsetsSpec',
-  'closestMatch',
-  'codecOf',
-  'createAjv',
-  'dangerousPathReason',
-  'defaultRegistry',
-  'defineTool',
-  'denyDecision',
-  'deriveTool',
-  'editCall',
-  'eventFromJSON',
-  'formatIssues',
-  'formatRule',
-  'functionTool',
-  'groupInstructions',
-  'inactiveMessage',
-  'isCallerPending',
-  'isInsideDirectories',
-  'isPermissionMode',
-  'isStandardSchema',
-  'jsonSchemaOf',
-  'loadAgentSpec',
-  'loadSkill',
-  'loadSkills',
-  'observationOf',
-  'originalNameOf',
-  'parseRule',
-  'passthroughDecision',
-  'pendingApprovalProblem',
-  'policyOptionsFromConfig',
-  'rejectCall',
-  'renamedTool',
-  'renderInstructions',
-  'resetPaint',
-  'resetToolsTool',
-  'resolveAnnotations',
-  'skillViewerTool',
-  'skillsPrompt',
-  'takeCallerResult',
   'textContent',
   'textOf',
+  'Token',
+  'Tool',
   'toolClassMetadataOf',
-  'toolInstruction',
-  'toolMethodsOf',
-  'toolsOfInstance',
-  'toolsetsFromSpec',
-  'turnContext',
+  'ToolContext',
+  'ToolDefinition',
+  'ToolRegistry',
+  'toolSchemaHash',
+  'ToolwrightError',
 ];
 
-/** The public type-only names (erased at runtime, so read from the entry's source). */
+/** The root entry's type-only names. */
 const PUBLIC_TYPES = [
-  'ErrorDetails',
-  'McpConcurrency',
-  'LogEventOptions',
-  'ProtectedPaths',
-  'SerializedLogEvent',
-  // defineTool (schema-first tools)
-  'DefineToolOptions',
-  'InferToolInput',
-  'InferToolOutput',
-  'JsonSchemaSource',
-  'SchemaToolExecute',
-  'SchemaToolOptions',
-  'SchemaToolResult',
-  'StandardJSONSchemaV1',
-  'StandardSchemaV1',
-  'ToolSchema',
-  'ToolSchemaCodec',
-  'ToolSchemaResult',
   'ActionClass',
   'ActionEventOptions',
   'AgentErrorEventOptions',
@@ -157,64 +74,54 @@ const PUBLIC_TYPES = [
   'AgentSpec',
   'AnthropicTool',
   'AnyClass',
-  'ApprovalAnswer',
-  'ApprovalContext',
-  'ApprovalElicitRequest',
-  'ApprovalElicitResult',
+  'ApprovalEntry',
   'ApprovalGrant',
-  'ApprovalHandler',
-  'ApprovalPredicate',
-  'ApprovalRequest',
   'ApprovalRequestEventOptions',
   'AudioContent',
-  'AuditEvent',
-  'AuditLogConfig',
-  'AuditLogOptions',
-  'BasicGroup',
+  'CallContext',
   'CallDecision',
-  'CallerResult',
+  'CallEntry',
   'CallHooks',
   'CallMiddleware',
   'CallOptions',
   'CallPhase',
-  'CallPipelineOptions',
   'ClassSchemaOptions',
   'ClientHandlers',
   'ClientLogLevel',
-  'CombinedToolsetOptions',
-  'ConflictPolicy',
   'Content',
   'ConversationStateOptions',
-  'DangerousPathOptions',
-  'DecisionReason',
+  'DecisionEntry',
+  'DefineToolOptions',
   'ElicitRequest',
   'ElicitResult',
   'EmbeddedResourceContent',
+  'EndEntry',
+  'ErrorDetails',
   'ExecuteResult',
   'ExecutorClass',
+  'ExportableTool',
   'ExportOptions',
   'ExportWarning',
-  'ExportableTool',
-  'ExternalToolSpec',
   'FieldOptions',
   'FieldTypeRef',
-  'FilterOptions',
+  'FileRecorderOptions',
   'FromTextOptions',
   'FunctionToolOptions',
   'FunctionToolResult',
-  'FunctionToolsetOptions',
   'GeminiFunctionDeclaration',
-  'GrantsDocument',
   'HookPair',
   'ImageContent',
-  'Instruction',
-  'InstructionSource',
+  'InferToolInput',
+  'InferToolOutput',
   'JsonSchema',
+  'JsonSchemaSource',
   'JsonSchemaType',
   'JsonValue',
   'LoadAgentSpecOptions',
-  'LocalSkillLoaderOptions',
+  'LogEntry',
+  'LogEventOptions',
   'McpClientCapabilitiesConfig',
+  'McpConcurrency',
   'McpElicitationHandler',
   'McpHttpServerConfig',
   'McpOAuthConfig',
@@ -223,99 +130,109 @@ const PUBLIC_TYPES = [
   'McpSamplingHandler',
   'McpServerCommonConfig',
   'McpServerConfig',
-  'McpServerStatus',
-  'McpServerToolsetOptions',
   'McpServersConfig',
+  'McpServerStatus',
   'McpStdioServerConfig',
   'McpToolDescriptor',
+  'ModelRequestEntry',
+  'ModelResponseEntry',
   'NamedHook',
   'NextToolStep',
   'ObservationClass',
+  'ObservationEntry',
   'ObservationEventOptions',
   'OpenAITool',
-  'PendingApproval',
-  'PermissionBehavior',
-  'PermissionContext',
-  'PermissionDecision',
-  'PermissionEngineOptions',
-  'PermissionMode',
-  'PermissionRule',
-  'PermissionSubject',
-  'PermissionsConfig',
-  'PolicyOptions',
+  'PermissionCheck',
   'PostHook',
   'PreHook',
-  'PrepareTools',
   'ProgressReport',
-  'RawSchemaToolOptions',
-  'RegisterOptions',
+  'ReadRecordOptions',
+  'RecordedEntries',
+  'RecordEntry',
+  'Recorder',
+  'RecorderOptions',
+  'RecordInput',
+  'RecordLineBase',
   'RegisteredTool',
+  'RegisterOptions',
   'ResolvedToolAnnotations',
-  'ResolvedToolsets',
   'ResourceLinkContent',
   'ResponsesTool',
-  'RuleBehavior',
-  'RuleSource',
   'SampleRequest',
   'SampleResult',
+  'SchemaExportingTool',
+  'SchemaToolExecute',
+  'SchemaToolOptions',
+  'SchemaToolResult',
   'SecurityRisk',
   'SerializedAction',
   'SerializedActionEvent',
   'SerializedAgentErrorEvent',
   'SerializedAgentEvent',
   'SerializedApprovalRequestEvent',
+  'SerializedLogEvent',
   'SerializedObservation',
   'SerializedObservationEvent',
   'ServiceClass',
-  'Skill',
-  'SkillLoader',
+  'SessionEntry',
+  'StandardJSONSchemaV1',
+  'StandardSchemaV1',
   'TextContent',
+  'TimelineOptions',
   'ToolAnnotations',
   'ToolCall',
   'ToolCallProgress',
   'ToolCallResult',
-  'ToolChanges',
   'ToolChunk',
   'ToolClass',
   'ToolClassMetadata',
   'ToolDefinitionOptions',
+  'ToolEntry',
   'ToolExecutor',
   'ToolFactory',
   'ToolFactoryResult',
   'ToolFormat',
-  'ToolGroup',
   'ToolGroupRegistration',
-  'ToolGroupsOptions',
-  'ToolInstruction',
   'ToolInvocation',
-  'ToolMethodOptions',
-  'ToolMethodRecord',
   'ToolMiddleware',
   'ToolOptions',
   'ToolOrigin',
-  'ToolPermissions',
+  'ToolSchema',
+  'ToolSchemaCodec',
+  'ToolSchemaResult',
   'ToolSpec',
   'ToolTarget',
-  'Toolset',
-  'ToolsetSpec',
   'ToolwrightErrorOptions',
-  'TurnContext',
   'ValidationIssue',
-  'WrappedCall',
 ];
 
-const INDEX = join(dirname(fileURLToPath(import.meta.url)), '../src/index.ts');
+/**
+ * `@toolwright/sdk/internal`: exactly what the other Toolwright packages import (tools: path
+ * checks; providers: the call context and caller results; CLI: colours, locks, answer check; bench:
+ * lock access). The SDK's own tests import `src/` instead.
+ */
+const INTERNAL_VALUES = [
+  'accessOf',
+  'approvalAnswerProblem',
+  'CallContext',
+  'dangerousEntry',
+  'fileSystemIgnoresCase',
+  'isWithin',
+  'realPathOf',
+  'realPathOfAsync',
+  'resetPaint',
+  'ResourceLocks',
+  'takeCallerResult',
+];
 
-/** The names of `export { … }` / `export type { … }` lines of the root entry. */
-function exportedNames(typeOnly: boolean): string[] {
-  const source = readFileSync(INDEX, 'utf8');
-  const names: string[] = [];
-  for (const match of source.matchAll(/^export (type )?\{([^}]*)\} from '[^']+';/gm)) {
-    if (Boolean(match[1]) !== typeOnly) continue;
-    names.push(...match[2]!.split(',').map((name) => name.trim()).filter(Boolean));
-  }
-  return names.sort();
-}
+/** Every entry an application may import, with its module (for the overlap check). */
+const PUBLIC_ENTRIES = {
+  '@toolwright/sdk': () => import('@toolwright/sdk'),
+  '@toolwright/sdk/policy': () => import('@toolwright/sdk/policy'),
+  '@toolwright/sdk/toolsets': () => import('@toolwright/sdk/toolsets'),
+  '@toolwright/sdk/mcp': () => import('@toolwright/sdk/mcp'),
+  '@toolwright/sdk/testing': () => import('@toolwright/sdk/testing'),
+};
 
 describe('@toolwright/sdk public surface', () => {
   it('exports exactly the listed values', async () => {
@@ -324,18 +241,34 @@ describe('@toolwright/sdk public surface', () => {
   });
 
   it('exports exactly the listed types', () => {
-    expect(exportedNames(true)).toEqual([...PUBLIC_TYPES].sort());
+    expect(exportedNames('index.ts', 'types')).toEqual([...PUBLIC_TYPES].sort());
   });
 
   it('re-exports nothing with export *', () => {
-    expect(readFileSync(INDEX, 'utf8')).not.toMatch(/^export \*/m);
+    expect(entrySource('index.ts')).not.toMatch(/^export \*/m);
+    expect(entrySource('internal.ts')).not.toMatch(/^export \*/m);
   });
 
-  it('keeps internals on the internal subpath, not the root', async () => {
+  it('gives each value one public entry (a name means one thing wherever it is imported from)', async () => {
+    const owners = new Map<string, string[]>();
+    for (const [spec, load] of Object.entries(PUBLIC_ENTRIES)) {
+      for (const name of Object.keys(await load())) owners.set(name, [...(owners.get(name) ?? []), spec]);
+    }
+    expect([...owners].filter(([, specs]) => specs.length > 1)).toEqual([]);
+  });
+});
+
+describe('@toolwright/sdk/internal', () => {
+  it('exports exactly what the other Toolwright packages import', async () => {
     const internal = (await import('@toolwright/sdk/internal')) as Record<string, unknown>;
-    const root = new Set(Object.keys((await import('@toolwright/sdk')) as Record<string, unknown>));
-    const leaked = Object.keys(internal).filter((name) => root.has(name));
-    expect(leaked).toEqual([]);
-    expect(Object.keys(internal).length).toBeGreaterThan(0);
+    expect(Object.keys(internal).sort()).toEqual([...INTERNAL_VALUES].sort());
+  });
+
+  it('keeps internals off the public entries', async () => {
+    const internal = Object.keys(await import('@toolwright/sdk/internal'));
+    for (const [spec, load] of Object.entries(PUBLIC_ENTRIES)) {
+      const entry = new Set(Object.keys(await load()));
+      expect({ spec, leaked: internal.filter((name) => entry.has(name)) }).toEqual({ spec, leaked: [] });
+    }
   });
 });

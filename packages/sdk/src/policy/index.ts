@@ -7,7 +7,9 @@
 export { alwaysAllow, approveCall, editCall, rejectCall } from './approval-answer.js';
 export type { ApprovalAnswer, ApprovalHandler } from './approval-answer.js';
 export type { ApprovalInbox, InboxEntry, InboxFilter, InboxSource } from './approval-inbox.js';
-export * from './inbox/index.js';
+export { checkedInboxEntry, FileApprovalInbox, inboxAnswerRefusal, inboxApprovalHandler, inboxEntryProblem } from './inbox/index.js';
+export { INBOX_ID_PATTERN, inboxBinding, inboxEntryAltered, newInboxId, processLabel, sameBinding } from './inbox/index.js';
+export type { FileApprovalInboxOptions, InboxApprovalOptions } from './inbox/index.js';
 export type { ApprovalContext, ApprovalElicitRequest, ApprovalElicitResult } from './approval-context.js';
 export type { ApprovalRequest } from './approval-request.js';
 export type { AuditEvent, AuditLogOptions } from './audit-log.js';
