@@ -3,8 +3,10 @@ import type { RecordEntry, RecordInput } from './record-entry.js';
 /** Options every recorder takes. */
 export interface RecorderOptions {
   /**
-   * Applied to every string written (keys excepted), e.g. a `SecretMasker`'s `mask`: a secret in
-   * arguments, an Observation, a model message or the session's meta never reaches the record.
+   * Applied to every string written (keys excepted), before the process's registered secrets
+   * (which every recorder masks as `<secret:NAME>`): e.g. another `SecretMasker`'s `mask`, or a
+   * redaction of your own. A secret in arguments, an Observation, a model message or the
+   * session's meta never reaches the record.
    */
   mask?: (text: string) => string;
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { Agent, ConversationState, FileRecorder, MemoryRecorder, defineTool, readRecordFile, renderTimeline, toolSchemaHash } from '@toolwright/sdk';
 import type { AgentOptions, RecordEntry, Recorder } from '@toolwright/sdk';
 import { CallRecording } from '../../src/record/call-recording.js';
+import { processSecrets } from '../../src/secrets/process-secrets.js';
 
 const echo = defineTool({ name: 'echo', description: 'Echo the text.', input: z.object({ text: z.string() }), annotations: { readOnlyHint: true }, execute: ({ text }) => `echo:${text}` });
 const write = defineTool({ name: 'write_note', description: 'Write a note.', input: z.object({ text: z.string() }), execute: ({ text }, ctx) => (ctx.log('info', `writing ${text}`), `wrote:${text}`) });
@@ -90,6 +91,21 @@ describe('Agent({ recorder })', () => {
     expect(recorder.text()).not.toContain(secret);
     expect(recorder.text()).toContain('<secret:KEY>');
     expect(ofType(recorder.entries, 'observation')[0]!.observation.content).toEqual([{ type: 'text', text: 'wrote:key=<secret:KEY>' }]);
+  });
+
+  it("masks the process's registered secrets in every line, without a mask option", async () => {
+    const secret = 'tw-canary-process-secret';
+    processSecrets.add(secret, 'CANARY');
+    try {
+      const recorder = new MemoryRecorder();
+      const agent = await agentRecordingTo(recorder);
+      await agent.executeToolCall({ id: 'c1', name: 'echo', arguments: { text: `a ${secret} b` } });
+      await agent.close();
+      expect(recorder.text()).not.toContain(secret);
+      expect(ofType(recorder.entries, 'call')[0]!.arguments).toEqual({ text: 'a <secret:CANARY> b' });
+    } finally {
+      processSecrets.delete(secret);
+    }
   });
 
   it('writes a tool line again when a tool of that name comes back with another schema, not when it is unchanged', () => {
