@@ -25,6 +25,7 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
   auth: async () => (await import('./commands/auth-command.js')).authCommand,
   init: async () => (await import('./commands/init-command.js')).initCommand,
   run: async () => (await import('./commands/run-command.js')).runCommand,
+  replay: async () => (await import('./commands/replay-command.js')).replayCommand,
 };
 
 function report(error: unknown, term: Terminal): ExitCode {

@@ -40,7 +40,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The names of the subcommands. */
-export type CommandName = 'shell' | 'list' | 'schema' | 'test' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'run' | 'help' | 'version';
+export type CommandName = 'shell' | 'list' | 'schema' | 'test' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'run' | 'replay' | 'help' | 'version';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
@@ -165,7 +165,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright auth login github --spec agent.yaml', 'toolwright auth status --spec agent.yaml', 'toolwright auth logout github --spec agent.yaml'],
   },
   run: {
-    usage: 'toolwright run "TASK" --model PROVIDER:MODEL [--base-url URL] [--max-steps N] [--json] [--state-file F] | run --resume F [--approve ID]... [--reject ID]...',
+    usage: 'toolwright run "TASK" --model PROVIDER:MODEL [--base-url URL] [--max-steps N] [--json] [--state-file F] [--record F] | run --resume F [--approve ID]... [--reject ID]...',
     summary: 'a model works on TASK with the toolset (policy asks at the terminal; without one the run stops and saves its state to resume); exit 0 done, 1 failed or step limit, 2 usage, 3 waiting for approval, 130 Ctrl-C',
     positionals: [0, 1],
     options: {
@@ -177,6 +177,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       resume: { type: 'string', value: 'F', help: 'continue the run saved in F (give the same --spec/--preset/policy flags)' },
       approve: { type: 'string', multiple: true, value: 'ID', help: 'with --resume: approve the pending call ID (or all); repeatable' },
       reject: { type: 'string', multiple: true, value: 'ID', help: 'with --resume: reject the pending call ID (or all); repeatable' },
+      record: { type: 'string', value: 'F', help: "append the session to F as JSON lines: model requests and responses, tool schemas, calls, decisions, approvals, results, timings (secrets masked); see 'toolwright replay'" },
       ...POLICY_OPTIONS,
     },
     examples: [
@@ -185,6 +186,18 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'toolwright run "Say hi" --model openai-compatible:llama3.2 --base-url http://127.0.0.1:11434/v1 --json',
       'toolwright run --resume .toolwright/run-state.json --approve call_1 --ask file_editor',
     ],
+  },
+  replay: {
+    usage: 'toolwright replay FILE [--live-tools] [--show] [--json] [--spec FILE | --preset NAME] [--mode M] [--allow R]... [--ask R]... [--deny R]...',
+    summary: "re-run a session recorded with 'run --record': model answers from the record, each call through the policy now, results from the record or the tools (--live-tools); prints what changed (tool schemas first); exit 0 same, 1 different, 2 unreadable record",
+    positionals: [1, 1],
+    options: {
+      'live-tools': { type: 'boolean', help: 'run the tools instead of answering each call with its recorded result' },
+      show: { type: 'boolean', help: 'print the record as a timeline (time offsets, model turns, calls, decisions, results) instead of replaying it' },
+      json: { type: 'boolean', help: 'the report (or, with --show, the entries) as JSON' },
+      ...POLICY_OPTIONS,
+    },
+    examples: ['toolwright run "Tidy the notes" --model openai:gpt-4.1-mini --record session.jsonl', 'toolwright replay session.jsonl', 'toolwright replay session.jsonl --live-tools --json', 'toolwright replay session.jsonl --show'],
   },
   init: {
     usage: 'toolwright init [DIR]',

@@ -12,6 +12,8 @@ import { escapeControlChars } from '../format/escape-control-chars.js';
 import { ruleToAdd, terminalApproval } from '../policy/approval-prompts.js';
 import { modelFromFlag } from '../run/model-from-flag.js';
 import { RunDisplay } from '../run/run-display.js';
+import { closeRunRecorder, openRunRecorder } from '../run/run-recorder.js';
+import { readPolicyFlags } from '../policy/policy-flags.js';
 import { DEFAULT_STATE_FILE, readRunStateFile, writeRunStateFile } from '../run/run-state-file.js';
 import type { CliRunStateFile } from '../run/run-state-file.js';
 import { terminalAnswers } from '../server-requests/terminal-answers.js';
@@ -132,6 +134,8 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
   const conversationId = saved?.file.conversationId ?? randomUUID();
 
   const display = new RunDisplay(term, asJson);
+  const recordPath = stringOption(line.values, 'record');
+  const recorder = recordPath === undefined ? undefined : openRunRecorder(recordPath, { command: 'run', task, model: modelFlag, baseUrl, spec: stringOption(line.values, 'spec'), preset: stringOption(line.values, 'preset'), imports: listOption(line.values, 'import'), groupsFile: stringOption(line.values, 'groups-file'), policyFlags: readPolicyFlags(line.values), cwd, maxSteps, resumed: saved !== undefined });
   // A person at a terminal answers asks; without one the agent defers them and the run stops to be resumed.
   const attended = term.io.stdin.isTTY === true && term.io.stderr.isTTY === true;
   const prompt = terminalApproval(term);
@@ -141,6 +145,8 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
   return withToolset({ ...context, openToolset: () => context.openToolset({ approval, serverRequests, conversationId }) }, async (toolset) => {
     const agent = toolset.agent;
     if (!agent) throw new CliError({ command: 'run', message: 'this toolset has no agent to run a model with.', exitCode: ExitCode.INTERNAL });
+    // --record: the agent writes its tools, calls, decisions and results; runTools the model's turns.
+    if (recorder) agent.recordTo(recorder);
     if (saved && !agent.policy) {
       throw usageError('the saved run waits for approvals, but this toolset has no policy: resume with the same --spec and policy flags (--ask, --allow, --deny, --mode) as the run.');
     }
@@ -188,6 +194,7 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
     } finally {
       process.off('SIGINT', onSigint);
     }
+    if (recorder) await closeRunRecorder(recorder, result);
     const code = exitCodeOf(result);
     let savedTo: string | undefined;
     if (result.status === 'interrupted' && result.state) {
