@@ -1,4 +1,4 @@
-import type { ClientHandlers } from '@toolwright/sdk';
+import type { ClientHandlers } from '../tool/client-handlers.js';
 
 const origins = new WeakMap<ClientHandlers, ClientHandlers>();
 

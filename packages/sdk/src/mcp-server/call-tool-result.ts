@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { codecOf } from '@toolwright/sdk';
-import type { Observation, ObservationClass, ToolDefinition } from '@toolwright/sdk';
+import { codecOf } from '../schema/codec.js';
+import type { Observation, ObservationClass } from '../tool/observation.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,45 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { MemoryEventStore } from './memory-event-store.js';
 import { ErrorCode, LATEST_PROTOCOL_VERSION, SetLevelRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { createToolServer } from './create-tool-server.js';
-import type { ToolServerOptions } from './create-tool-server.js';
-import { allowedHostNames, hostForUrl, isWildcardHost } from './host-names.js';
+import { allowedHostNames, isLoopbackHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
-import type { ServedToolset } from './served-toolset.js';
+import { MemoryEventStore } from './memory-event-store.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from './session-limits.js';
 import { SessionTable } from './session-table.js';
-import { statelessToolset } from './stateless-toolset.js';
-
-/** A toolset that belongs to one MCP session and is closed with it. */
-export interface SessionToolset extends ServedToolset {
-  close(): Promise<void>;
-}
-
-/**
- * Where sessions get their tools: one toolset shared by every session, or a function that opens
- * a fresh toolset (its own conversation: terminal, working state, undo history) per session.
- */
-export type ToolsetSource = ServedToolset | (() => Promise<SessionToolset>);
-
 
 /** The reconnect delay sent to SSE clients by default, in ms. */
 export const DEFAULT_RETRY_INTERVAL_MS = 1_000;
 
-/** Options of {@link startHttpServer}. */
-export interface HttpServeOptions {
-  /** Address to bind. */
-  host: string;
-  /** Port (0 = a free one). */
-  port: number;
-  /** Bearer token required on every request, when set. */
-  token?: string;
-  /** Extra `Host` names to accept. */
+/** What a client that sends `logging/setLevel` to a stateless server is told (JSON-RPC -32600). */
+export const STATELESS_SET_LEVEL_MESSAGE =
+  'logging/setLevel cannot take effect on a stateless server: no session keeps the level between requests (the next one may reach another replica), so every log message is sent. Filter by level on the client, or serve without --stateless.';
+
+/** Per-call metadata from a request's HTTP headers (undefined over stdio), given to every tools/call of that request. */
+export type CallMetadataFromHeaders = (headers: Record<string, string | string[] | undefined> | undefined) => Record<string, unknown> | undefined;
+
+/** Options of the Streamable HTTP side of `createMcpServer` (its `http` option). */
+export interface McpHttpOptions {
+  /**
+   * Bearer token every request must carry (`Authorization: Bearer <token>`). Needed to serve off
+   * loopback: `listen` on another address, or a mounted handler reached on one, is refused
+   * without it unless `token: false` says that something in front authenticates.
+   */
+  token?: string | false;
+  /** Extra `Host` names (or `name:port`) to accept besides loopback and the bound address (DNS rebinding protection). */
   allowedHosts?: readonly string[];
   /** Extra browser origins to accept. */
   allowedOrigins?: readonly string[];
@@ -58,11 +47,11 @@ export interface HttpServeOptions {
   /** The reconnect delay (ms) sent to clients on SSE streams (`retry:`; default 1,000). */
   retryIntervalMs?: number;
   /**
-   * No sessions: every POST is answered by a fresh MCP server over the shared toolset (so replicas
-   * behind any load balancer are interchangeable); GET and DELETE get 405. Needs a shared toolset.
-   * Nothing outlives a request: no event store (a dropped stream is not resumable),
-   * `logging/setLevel` is answered with an error ({@link STATELESS_SET_LEVEL_MESSAGE}), and a
-   * tool's sampling or elicitation fails with `NOT_SUPPORTED` (the answer could not reach it).
+   * No sessions: every POST is answered by a fresh MCP server over the shared tools (so replicas
+   * behind any load balancer are interchangeable); GET and DELETE get 405. Nothing outlives a
+   * request: no event store, `logging/setLevel` is answered with an error
+   * ({@link STATELESS_SET_LEVEL_MESSAGE}), no resource subscriptions, and a tool's sampling or
+   * elicitation fails with `NOT_SUPPORTED`.
    */
   stateless?: boolean;
   /**
@@ -70,20 +59,50 @@ export interface HttpServeOptions {
    * header): a message refuses the request with HTTP 400 and that message as a JSON-RPC error.
    */
   checkHeaders?: (headers: IncomingHttpHeaders) => string | undefined;
-  /** Per-call metadata from a request's headers, given to every tools/call of that request (see `ToolServerOptions.callMetadata`). */
-  callMetadata?: ToolServerOptions['callMetadata'];
+  /** Per-call metadata from a request's headers, given to every tools/call of that request. */
+  callMetadata?: CallMetadataFromHeaders;
+  /**
+   * Other routes on the same listener (`listen` only), asked after the Host/Origin/token guard
+   * and before the MCP path: return true when it answered the request (e.g. a `/console` page),
+   * false to go on (the MCP endpoint, else 404).
+   */
+  extraRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 }
 
-/** A running `serve --http`. */
-export interface RunningHttpServer {
-  /** `http://host:port/mcp` (with 127.0.0.1 for a wildcard bind). */
-  readonly url: string;
-  /** The port actually bound. */
-  readonly port: number;
+/** One MCP session's server, as the handler opens it. */
+export interface OpenedSession {
+  readonly server: Server;
+  /** Closes what the session owns besides the server (its own tools). */
+  close(): Promise<void>;
+}
+
+/** How the handler gets MCP servers: one per session, or one per request when stateless. */
+export interface SessionFactory {
+  /** A server (and what it owns) for a new session. */
+  open(): Promise<OpenedSession>;
+  /** A server for one stateless request. */
+  stateless(): Server;
+}
+
+/**
+ * A `node:http` (and Express) request handler for MCP Streamable HTTP: `(req, res, body?)`,
+ * where `body` (or `req.body`, as `express.json()` leaves it) is the parsed JSON body when the
+ * request was read already.
+ */
+export interface McpHttpHandler {
+  (req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void>;
   /** Open MCP sessions. */
   sessionCount(): number;
-  /** Closes every session and the listener. */
+  /** Closes every session (new ones are refused). */
   close(): Promise<void>;
+}
+
+/** Where the handler listens when `createMcpServer(…).listen` made it (the guard's host and port, and the MCP path). */
+export interface BoundAddress {
+  host: string;
+  /** The bound port, known once listening. */
+  port(): number;
+  path: string;
 }
 
 interface Session {
@@ -117,13 +136,8 @@ function atSessionVersion(req: IncomingMessage, session: Session): void {
   }
 }
 
-const MCP_PATH = '/mcp';
-
-/** What a client that sends `logging/setLevel` to a stateless server is told (JSON-RPC -32600). */
-export const STATELESS_SET_LEVEL_MESSAGE =
-  'logging/setLevel cannot take effect on a stateless server: no session keeps the level between requests (the next one may reach another replica), so every log message is sent. Filter by level on the client, or serve without --stateless.';
-
-function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, extra: { id?: unknown; data?: unknown; code?: number } = {}): void {
+/** Answers with a JSON-RPC error (nothing when the response was started already). */
+export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, extra: { id?: unknown; data?: unknown; code?: number } = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   const error: Record<string, unknown> = { code: extra.code ?? (status === 400 ? -32700 : -32000), message };
@@ -148,82 +162,86 @@ async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true
 }
 
 /**
- * Serves a toolset over MCP Streamable HTTP at `/mcp`: one MCP session (a `Server` and a
- * transport, and with a per-session source its own toolset) per client, every request first
- * checked by {@link checkHttpRequest} (Host and Origin against DNS rebinding, then the bearer
- * token when one is set). Sessions are capped (`maxSessions`: an initialize beyond it gets HTTP
- * 503 with a JSON-RPC error naming the limit) and closed after `sessionIdleMs` without a request.
+ * The MCP Streamable HTTP endpoint of `createMcpServer`: one MCP session (a `Server` and a
+ * transport, with what `sessions.open` gave it) per client, every request first checked by
+ * {@link checkHttpRequest} (Host and Origin against DNS rebinding, then the bearer token when
+ * one is set). Sessions are capped (`maxSessions`: an initialize beyond it gets HTTP 503 with a
+ * JSON-RPC error naming the limit) and closed after `sessionIdleMs` without a request. `bound`:
+ * the listener `listen` made (its host for the guard, and the only path served); without it (a
+ * handler mounted in an app) the guard takes the port the request arrived on and the app routes.
  */
-export async function startHttpServer(source: ToolsetSource, options: HttpServeOptions): Promise<RunningHttpServer> {
-  if (options.stateless && typeof source === 'function') throw new TypeError('A stateless server needs one shared toolset, not a toolset per session.');
+export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpOptions = {}, bound?: BoundAddress): McpHttpHandler {
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_S * 1000;
-  const sessions = new SessionTable<Session>({ maxSessions, idleMs });
-  const allowedHosts = allowedHostNames(options.host, options.allowedHosts);
+  for (const [name, value] of [['maxSessions', maxSessions], ['sessionIdleMs', idleMs]] as const) {
+    if (!(typeof value === 'number' && value > 0 && (name !== 'maxSessions' || Number.isInteger(value)))) {
+      throw new TypeError(`http.${name}: expected ${name === 'maxSessions' ? 'an integer' : 'a number'} > 0, got ${String(value)}.`);
+    }
+  }
+  const table = new SessionTable<Session>({ maxSessions, idleMs });
+  const allowedHosts = allowedHostNames(bound?.host ?? '127.0.0.1', options.allowedHosts);
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  let port = options.port;
+  const token = typeof options.token === 'string' ? options.token : undefined;
+  const path = bound?.path;
 
   const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
-    if (!sessions.reserve()) {
+    if (!table.reserve()) {
       const idle = Math.ceil(idleMs / 1000);
       sendError(
         res,
         503,
-        `Too many sessions: this server keeps at most ${maxSessions} MCP sessions open (--max-sessions). Close one (HTTP DELETE ${MCP_PATH} with its mcp-session-id) or retry later: a session idle for ${idle} s is closed (--session-idle).`,
+        `Too many sessions: this server keeps at most ${maxSessions} MCP sessions open (--max-sessions). Close one (HTTP DELETE ${path ?? 'to this endpoint'} with its mcp-session-id) or retry later: a session idle for ${idle} s is closed (--session-idle).`,
         { 'retry-after': String(Math.min(idle, 60)) },
         { id: (body as { id?: unknown }).id, data: { maxSessions, sessionIdleSeconds: idle } },
       );
       return;
     }
     let added = false;
-    let toolset: ServedToolset | undefined;
-    let owned: SessionToolset | undefined;
-    let server: Server | undefined;
+    let opened: OpenedSession | undefined;
     try {
-      if (typeof source === 'function') toolset = owned = await source();
-      else toolset = source;
+      opened = await sessions.open();
+      const { server } = opened;
+      const owned = opened;
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         eventStore: options.eventStore === false ? undefined : (options.eventStore ?? (() => new MemoryEventStore()))(),
         retryInterval: options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
         onsessioninitialized: (id) => {
           added = true;
-          sessions.add(id, {
+          table.add(id, {
             transport,
-            server: server!,
+            server,
             protocolVersion: negotiatedVersion(body),
-            // The session's own toolset (MCP children, terminal) is closed before this settles.
+            // The session's own tools (MCP children, terminal) are closed before this settles.
             close: async () => {
-              await server!.close();
-              await owned?.close();
+              await server.close();
+              await owned.close();
             },
           });
         },
       });
-      server = createToolServer(toolset, { callMetadata: options.callMetadata });
       transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
-        void owned?.close();
+        if (transport.sessionId) table.delete(transport.sessionId);
+        void owned.close();
       };
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
     } finally {
       if (!added) {
-        sessions.unreserve();
-        await server?.close().catch(() => undefined);
-        await owned?.close();
+        table.unreserve();
+        await opened?.server.close().catch(() => undefined);
+        await opened?.close();
       }
     }
   };
 
-  const statelessSource = options.stateless ? statelessToolset(source as ServedToolset) : undefined;
   const serveStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
     if (req.method !== 'POST') {
       sendError(res, 405, 'Method not allowed: this server is stateless (no session, no SSE stream to open or delete); send POST requests only.', { allow: 'POST' });
       return;
     }
-    const server = createToolServer(statelessSource!, { callMetadata: options.callMetadata, stateless: true });
+    const server = sessions.stateless();
     // Said, not silently dropped: a level set here would be forgotten when this request ends.
     server.setRequestHandler(SetLevelRequestSchema, () => {
       // A plain error with a code: McpError would prefix its message ("MCP error -32600: …") on the wire.
@@ -237,10 +255,15 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
     await transport.handleRequest(req, res, body);
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const verdict = checkHttpRequest(req.headers, { allowedHosts, allowedOrigins, port, token: options.token });
+  const handle = async (req: IncomingMessage, res: ServerResponse, given?: unknown): Promise<void> => {
+    const port = bound ? bound.port() : (req.socket.localPort ?? 0);
+    const verdict = checkHttpRequest(req.headers, { allowedHosts, allowedOrigins, port, token });
     if (!verdict.ok) {
       sendError(res, verdict.status, verdict.message, verdict.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      return;
+    }
+    if (!bound && token === undefined && options.token !== false && !isLoopbackHost(req.socket.localAddress ?? '')) {
+      sendError(res, 403, 'Forbidden: this MCP endpoint has no bearer token and serves loopback only; give createMcpServer http.token (or http.token: false when something in front authenticates).');
       return;
     }
     const refused = options.checkHeaders?.(req.headers);
@@ -248,13 +271,17 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
       sendError(res, 400, refused, {}, { code: -32600 });
       return;
     }
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== MCP_PATH) {
-      sendError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
-      return;
+    if (bound) {
+      if (options.extraRoutes && (await options.extraRoutes(req, res))) return;
+      const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (pathname !== path) {
+        sendError(res, 404, `Not found: the MCP endpoint is ${path}.`);
+        return;
+      }
     }
-    let body: unknown;
-    if (req.method === 'POST') {
+    // Express calls a handler with (req, res, next): a function is not a body.
+    let body: unknown = (typeof given === 'function' ? undefined : given) ?? (req as { body?: unknown }).body;
+    if (req.method === 'POST' && body === undefined) {
       const read = await readJson(req, limit);
       if (!read.ok) {
         sendError(res, read.status, read.message);
@@ -268,13 +295,13 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
     }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
+      const session = table.get(sessionId);
       if (!session) {
         sendError(res, 404, `Session not found: '${sessionId}' is unknown, closed or expired (idle ${Math.ceil(idleMs / 1000)} s); initialize a new session.`);
         return;
       }
       // In flight until the response ends (an SSE stream keeps its session alive while open).
-      res.once('close', sessions.begin(sessionId));
+      res.once('close', table.begin(sessionId));
       atSessionVersion(req, session);
       await session.transport.handleRequest(req, res, body);
       return;
@@ -286,30 +313,9 @@ export async function startHttpServer(source: ToolsetSource, options: HttpServeO
     await openSession(req, res, body);
   };
 
-  const http: NodeHttpServer = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => sendError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`));
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port, options.host, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  port = (http.address() as AddressInfo).port;
-
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${isWildcardHost(options.host) ? '127.0.0.1' : hostForUrl(options.host)}:${port}${MCP_PATH}`,
-    port,
-    sessionCount: () => sessions.size,
-    close: () =>
-      (closing ??= (async () => {
-        await sessions.closeAll();
-        await new Promise<void>((resolve) => {
-          http.close(() => resolve());
-          http.closeAllConnections();
-        });
-      })()),
-  };
+  const handler = ((req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void> =>
+    handle(req, res, body).catch((error: unknown) => sendError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`))) as McpHttpHandler;
+  handler.sessionCount = () => table.size;
+  handler.close = () => table.closeAll();
+  return handler;
 }

@@ -1,5 +1,7 @@
-import type { ClientHandlers, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
-import type { UpstreamDirectory } from './proxy/upstream-directory.js';
+import type { ClientHandlers } from '../tool/client-handlers.js';
+import type { Observation } from '../tool/observation.js';
+import type { ProgressReport } from '../tool/tool-context.js';
+import type { ToolDefinition } from '../tool/tool-definition.js';
 
 /** Options of {@link ServedToolset.call}. */
 export interface ServedCallOptions {
@@ -16,8 +18,10 @@ export interface ServedCallOptions {
 }
 
 /**
- * What `toolwright serve` exposes: the current tools and a way to call them. The CLI builds it
- * over an `Agent`, so served calls take the same path as an agent's (validation, events, errors).
+ * The tools an MCP server built by `createMcpServer` exposes: the current tools and a way to call
+ * them. `createMcpServer({ agent })` builds it over an `Agent` (so served calls take the same
+ * path as an agent's: validation, policy, hooks, events, errors); `toolwright serve` passes the
+ * CLI's toolset, which is one too.
  */
 export interface ServedToolset {
   /** The current tools, in listing order. */
@@ -28,6 +32,4 @@ export interface ServedToolset {
   call(name: string, args: Record<string, unknown>, options: ServedCallOptions): Promise<Observation>;
   /** Calls `listener` after the set of tools changed; returns the unsubscribe function. */
   onToolsChanged(listener: () => void): () => void;
-  /** The spec's MCP servers, when serve proxies them (prompts, resources, completions, notifications). */
-  readonly upstreams?: UpstreamDirectory;
 }

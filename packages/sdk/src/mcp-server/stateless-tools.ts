@@ -1,7 +1,8 @@
-import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
-import type { ClientHandlers } from '@toolwright/sdk';
-import type { ServedCallOptions, ServedToolset } from './served-toolset.js';
-import { linkCallOrigin } from './proxy/call-origin.js';
+import { ErrorCode } from '../errors/error-code.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import type { ClientHandlers } from '../tool/client-handlers.js';
+import type { ServedCallOptions, ServedToolset } from './served-tools.js';
+import { linkCallOrigin } from './call-origin.js';
 
 function refused(what: 'Sampling' | 'Elicitation'): () => Promise<never> {
   const error = new ToolwrightError({

@@ -1,31 +1,41 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, ListToolsResult, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Observation, ProgressReport } from '@toolwright/sdk';
-import { CLI_VERSION } from '../version.js';
+import { setCallScope } from '../mcp/mcp-caller-router.js';
+import type { Observation } from '../tool/observation.js';
+import type { ProgressReport } from '../tool/tool-context.js';
 import { toCallToolResult } from './call-tool-result.js';
 import { JsonRpcError } from './json-rpc-error.js';
+import type { McpExtensionSession, McpServerExtension } from './mcp-server-extension.js';
+import { COMPOSED_SCHEMAS } from './native-catalog.js';
+import type { NativeCatalog } from './native-catalog.js';
 import { toolCallParams } from './tool-call-params.js';
-import type { ServedToolset } from './served-toolset.js';
+import type { ServedToolset } from './served-tools.js';
 import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
-import { installProxy } from './proxy/install-proxy.js';
-import { setCallScope } from '@toolwright/sdk/mcp';
-import { proxyCapabilities } from './proxy/proxy-capabilities.js';
 
 /** Least time between the last progress notification of a call and its result. */
 const PROGRESS_GAP_MS = 5;
+
+/** The version a server announces when none is given. */
+export const DEFAULT_SERVER_VERSION = '0.1.0';
 
 /** Options of {@link createToolServer}. */
 export interface ToolServerOptions {
   /** Server name announced at initialization (default `toolwright`). */
   name?: string;
-  /** Server version (default: the CLI's). */
+  /** Server version (default {@link DEFAULT_SERVER_VERSION}). */
   version?: string;
+  /** Instructions for the client's model, sent in the initialize result. */
+  instructions?: string;
   /**
-   * No session (`serve --http --stateless`): nothing can reach the client outside a request, so
-   * the proxy offers no resource subscriptions and announces no prompt/resource list changes.
+   * No session (stateless HTTP): nothing can reach the client outside a request, so no resource
+   * subscriptions and no prompt/resource list changes are offered.
    */
   stateless?: boolean;
+  /** The server's own prompts, resources and templates. */
+  catalog?: NativeCatalog;
+  /** What is served beside them (the CLI's proxy of upstream MCP servers). */
+  extension?: McpServerExtension;
   /** Per-call metadata from the request's HTTP headers (undefined over stdio), passed to the toolset's call. */
   callMetadata?: (headers: Record<string, string | string[] | undefined> | undefined) => Record<string, unknown> | undefined;
 }
@@ -35,30 +45,54 @@ export interface ToolServerOptions {
  * Schema, which `McpServer.registerTool` cannot take). `tools/list` returns each tool's
  * `toMcpTool()` descriptor; `tools/call` runs the call through the toolset, forwards progress when
  * the client sent a progress token and the client's cancellation as the call's abort signal;
- * a change of the toolset is announced with `notifications/tools/list_changed`. When the toolset
- * proxies MCP servers (`upstreams`), the session also offers their prompts, resources and
- * completions and passes on their notifications (see `installProxy`); it declares exactly what it
- * can honour: tools, logging, and of those only what some upstream offers.
+ * a change of the toolset is announced with `notifications/tools/list_changed`. The native
+ * catalog's prompts, resources (with subscriptions) and completions are served next to what the
+ * extension offers (`toolwright serve`: its upstreams' prompts, resources and notifications). It
+ * declares exactly what it can honour: tools, logging, and what the catalog and extension offer.
  * Create one per connection (a `Server` speaks over one transport).
  */
 export function createToolServer(toolset: ServedToolset, options: ToolServerOptions = {}): Server {
   // Exactly what this server honours: tools, logging (a tool's `ctx.log` and the upstreams' logs,
-  // filtered by `logging/setLevel`), and what the upstreams offer.
+  // filtered by `logging/setLevel`), and what the catalog and the extension offer.
+  const sessionless = options.stateless === true;
   const capabilities: ServerCapabilities = { tools: { listChanged: true }, logging: {} };
-  if (toolset.upstreams) Object.assign(capabilities, proxyCapabilities(toolset.upstreams.clients(), options.stateless === true));
-  const server = new Server({ name: options.name ?? 'toolwright', version: options.version ?? CLI_VERSION }, { capabilities });
+  const catalog = options.catalog && !options.catalog.empty ? options.catalog : undefined;
+  const own = catalog?.capabilities(sessionless) ?? {};
+  const extensionCaps: ServerCapabilities = options.extension?.capabilities(sessionless) ?? {};
+  Object.assign(capabilities, mergeCapabilities(own, extensionCaps));
+  const info = { name: options.name ?? 'toolwright', version: options.version ?? DEFAULT_SERVER_VERSION };
+  const server = new Server(info, options.instructions === undefined ? { capabilities } : { capabilities, instructions: options.instructions });
   let listing: ListToolsResult | undefined;
   const logLevel = new ClientLogLevelSetting();
-  const proxy = toolset.upstreams ? installProxy(server, toolset.upstreams, capabilities, logLevel) : undefined;
-  // Upstreams of this client alone declare sampling/elicitation as it did (reconnected if that changes).
+  // The extension's handlers for what the catalog also serves become the catalog's fallbacks.
+  const fallbacks = new Map<unknown, Parameters<Server['setRequestHandler']>[1]>();
+  let extension: McpExtensionSession | undefined;
+  if (options.extension) {
+    const register = server.setRequestHandler.bind(server);
+    if (catalog) {
+      server.setRequestHandler = ((schema, handler) => {
+        if (COMPOSED_SCHEMAS.includes(schema)) fallbacks.set(schema, handler);
+        else register(schema, handler);
+      }) as Server['setRequestHandler'];
+    }
+    try {
+      extension = options.extension.install(server, { capabilities: extensionCaps, logLevel });
+    } finally {
+      server.setRequestHandler = register;
+    }
+  }
+  const endCatalog = catalog?.install(server, capabilities, fallbacks as unknown as ReadonlyMap<unknown, never>);
+  // E.g. upstreams of this client alone declare sampling/elicitation as it did (reconnected if that changes).
   let following: Promise<void> | undefined;
-  const upstreams = toolset.upstreams;
-  if (upstreams?.servesOneClient) server.oninitialized = () => void (following = upstreams.follow(server.getClientCapabilities() ?? {}));
+  if (extension?.onInitialized) {
+    const onInitialized = extension.onInitialized.bind(extension);
+    server.oninitialized = () => void (following = onInitialized(server.getClientCapabilities() ?? {}));
+  }
 
   server.setRequestHandler(SetLevelRequestSchema, async (request) => {
     // The SDK's schema already refused a level MCP does not define (-32602).
     logLevel.set(request.params.level);
-    await toolset.upstreams?.setLogLevel(request.params.level);
+    await extension?.setLogLevel?.(request.params.level);
     return {};
   });
 
@@ -98,7 +132,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     // An upstream's logs during this call go with it (on its stream, to this session only).
     // Calls of this session may share an upstream's requests; calls of two sessions may not.
     setCallScope(client, server);
-    const untrack = proxy?.track(client, (notification) => extra.sendNotification(notification));
+    const untrack = extension?.track?.(client, (notification) => extra.sendNotification(notification));
     let observation: Observation;
     try {
       observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client, ...(metadata ? { metadata } : {}) });
@@ -120,8 +154,21 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
-    proxy?.end();
+    extension?.end();
+    endCatalog?.();
     previous?.();
   };
   return server;
+}
+
+/** The catalog's and the extension's capabilities together: a capability either offers, with the options either sets. */
+function mergeCapabilities(a: ServerCapabilities, b: ServerCapabilities): ServerCapabilities {
+  const merged: ServerCapabilities = {};
+  for (const key of ['prompts', 'resources', 'completions'] as const) {
+    if (a[key] === undefined && b[key] === undefined) continue;
+    const both = { ...(a[key] as object | undefined), ...(b[key] as object | undefined) } as Record<string, unknown>;
+    for (const option of Object.keys(both)) both[option] = (a[key] as Record<string, unknown> | undefined)?.[option] === true || (b[key] as Record<string, unknown> | undefined)?.[option] === true;
+    (merged as Record<string, unknown>)[key] = both;
+  }
+  return merged;
 }

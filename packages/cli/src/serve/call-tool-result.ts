@@ -1,0 +1,1 @@
+export { structuredContentOf, toCallToolResult } from '@toolwright/sdk/mcp';

@@ -1,0 +1,1 @@
+export { allowedHostEntry, allowedHostNames, hasPort, hostForUrl, isLoopbackHost, isWildcardHost } from '@toolwright/sdk/mcp';

@@ -1,0 +1,2 @@
+export { checkHttpRequest } from '@toolwright/sdk/mcp';
+export type { GuardVerdict, HttpGuardOptions } from '@toolwright/sdk/mcp';

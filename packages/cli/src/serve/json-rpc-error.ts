@@ -1,0 +1,1 @@
+export { JsonRpcError } from '@toolwright/sdk/mcp';

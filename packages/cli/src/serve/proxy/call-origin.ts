@@ -1,0 +1,1 @@
+export { callOriginOf, linkCallOrigin } from '@toolwright/sdk/mcp';

@@ -1,0 +1,1 @@
+export { ClientLogLevelSetting, servedClientHandlers } from '@toolwright/sdk/mcp';

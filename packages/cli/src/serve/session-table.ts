@@ -1,0 +1,2 @@
+export { SessionTable } from '@toolwright/sdk/mcp';
+export type { ClosableSession, SessionTableOptions } from '@toolwright/sdk/mcp';

@@ -1,0 +1,1 @@
+export { statelessToolset } from '@toolwright/sdk/mcp';

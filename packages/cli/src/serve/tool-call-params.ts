@@ -1,0 +1,1 @@
+export { toolCallParams } from '@toolwright/sdk/mcp';
