@@ -1,0 +1,115 @@
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { VNode } from 'preact';
+import type { CatalogueResponse, ConsoleInboxEntry, LiveCall } from '../../src/console/console-api.js';
+import { getJson } from './api.js';
+import { AuditView } from './audit-view.js';
+import { CatalogueView } from './catalogue-view.js';
+import { html } from './html.js';
+import { InboxView } from './inbox-view.js';
+import { LiveView } from './live-view.js';
+import { TryView } from './try-view.js';
+
+type Tab = 'catalogue' | 'try' | 'live' | 'inbox' | 'audit';
+const TABS: [Tab, string][] = [
+  ['catalogue', 'Catalogue'],
+  ['try', 'Try it'],
+  ['live', 'Live'],
+  ['inbox', 'Approvals'],
+  ['audit', 'Audit'],
+];
+
+function tabFromHash(): Tab {
+  const name = location.hash.slice(1);
+  return TABS.some(([tab]) => tab === name) ? (name as Tab) : 'catalogue';
+}
+
+/** Keeps the newest version of each entry, newest entries first. */
+function mergeEntry(entries: ConsoleInboxEntry[], entry: ConsoleInboxEntry): ConsoleInboxEntry[] {
+  const rest = entries.filter((e) => e.id !== entry.id);
+  return [entry, ...rest].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+function App(): VNode {
+  const [tab, setTab] = useState<Tab>(tabFromHash());
+  const [catalogue, setCatalogue] = useState<CatalogueResponse | undefined>();
+  const [calls, setCalls] = useState<LiveCall[]>([]);
+  const [inbox, setInbox] = useState<{ available: boolean; entries: ConsoleInboxEntry[] }>({ available: true, entries: [] });
+  const [selected, setSelected] = useState<string | undefined>();
+  const [problem, setProblem] = useState('');
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    const loadTools = (): void => void getJson<CatalogueResponse>('tools').then(setCatalogue, (error: Error) => setProblem(error.message));
+    loadTools();
+    void getJson<{ calls: LiveCall[] }>('calls').then((answer) => setCalls(answer.calls), () => undefined);
+    void getJson<{ available: boolean; entries: ConsoleInboxEntry[] }>('inbox').then(setInbox, () => undefined);
+    const events = new EventSource('/console/api/events');
+    events.onopen = () => setConnected(true);
+    events.onerror = () => setConnected(false);
+    events.addEventListener('call', (event) => {
+      const call = JSON.parse((event as MessageEvent<string>).data) as LiveCall;
+      setCalls((old) => {
+        const at = old.findIndex((c) => c.id === call.id);
+        if (at < 0) return [...old, call].slice(-500);
+        const copy = old.slice();
+        copy[at] = call;
+        return copy;
+      });
+    });
+    events.addEventListener('inbox', (event) => {
+      const entry = JSON.parse((event as MessageEvent<string>).data) as ConsoleInboxEntry;
+      setInbox((old) => ({ ...old, entries: mergeEntry(old.entries, entry) }));
+    });
+    events.addEventListener('tools', loadTools);
+    const onHash = (): void => setTab(tabFromHash());
+    addEventListener('hashchange', onHash);
+    return () => {
+      events.close();
+      removeEventListener('hashchange', onHash);
+    };
+  }, []);
+
+  const go = (next: Tab): void => {
+    location.hash = next;
+    setTab(next);
+  };
+  const pending = inbox.entries.filter((entry) => entry.state === 'pending').length;
+  const onTabKey = (event: KeyboardEvent): void => {
+    const at = TABS.findIndex(([t]) => t === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = TABS[(at + step + TABS.length) % TABS.length]![0];
+    go(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+  let view: VNode;
+  if (!catalogue) view = html`<p>${problem || 'Loading…'}</p>`;
+  else if (tab === 'catalogue') view = html`<${CatalogueView} catalogue=${catalogue} onTry=${(name: string) => {
+    setSelected(name);
+    go('try');
+  }} />`;
+  else if (tab === 'try') view = html`<${TryView} tools=${catalogue.tools} selected=${selected} onSelect=${setSelected} />`;
+  else if (tab === 'live') view = html`<${LiveView} calls=${calls} />`;
+  else if (tab === 'inbox') view = html`<${InboxView} entries=${inbox.entries} available=${inbox.available} />`;
+  else view = html`<${AuditView} tools=${catalogue.tools.map((t) => t.name)} />`;
+  return html`<div class="shell">
+    <header class="top">
+      <h1>Toolwright console</h1>
+      <span class=${`live-state ${connected ? 'on' : 'off'}`} role="status">${connected ? 'live' : 'reconnecting…'}</span>
+    </header>
+    <nav aria-label="Views">
+      <div role="tablist" aria-label="Views" onKeyDown=${onTabKey}>
+        ${TABS.map(
+          ([name, label]) => html`<button type="button" role="tab" id=${`tab-${name}`} aria-selected=${tab === name} aria-controls="view" tabindex=${tab === name ? 0 : -1} onClick=${() => go(name)}>
+            ${label}${name === 'inbox' && pending > 0 ? html` <span class="count" aria-label=${`${pending} pending`}>${pending}</span>` : null}
+          </button>`,
+        )}
+      </div>
+    </nav>
+    <main id="view" role="tabpanel" aria-labelledby=${`tab-${tab}`}>${view}</main>
+  </div>`;
+}
+
+render(html`<${App} />`, document.getElementById('app')!);
