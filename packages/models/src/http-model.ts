@@ -1,4 +1,4 @@
-import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
+import { ErrorCode, maskSecrets, registerCredentialHeaders, ToolwrightError } from '@toolwright/sdk';
 import type { Dialect } from './dialect.js';
 import type { ModelAdapter, ModelRequest } from './model-adapter.js';
 import type { ModelTurn } from './model-turn.js';
@@ -18,13 +18,18 @@ export interface HttpModelSpec {
   stream: boolean;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
+  /** The model's name (for spans). */
+  model?: string;
 }
 
 /** A {@link ModelAdapter} over plain `fetch` (no provider SDK): JSON responses or SSE streams. */
 export function httpModel(spec: HttpModelSpec): ModelAdapter {
   const doFetch = spec.fetch ?? fetch;
+  // The API key in the headers is a secret: masked in every error, event, log and trace.
+  registerCredentialHeaders(spec.headers);
   return {
     dialect: spec.dialect,
+    model: spec.model,
     async request(request: ModelRequest): Promise<ModelTurn> {
       const url = spec.url(spec.stream);
       const response = await doFetch(url, {
@@ -35,7 +40,7 @@ export function httpModel(spec: HttpModelSpec): ModelAdapter {
       });
       if (!response.ok) {
         const text = await response.text().catch(() => '');
-        throw new ToolwrightError({ code: ErrorCode.INTERNAL, message: `The model API answered ${response.status} ${response.statusText} for POST ${url}: ${text.slice(0, 500)}`, details: { status: response.status } });
+        throw new ToolwrightError({ code: ErrorCode.INTERNAL, message: maskSecrets(`The model API answered ${response.status} ${response.statusText} for POST ${url}: ${maskSecrets(text).slice(0, 500)}`), details: { status: response.status } });
       }
       if (!spec.stream || !response.body) return spec.dialect.parseResponse(await response.json().catch(() => ({})));
       const assembler = spec.dialect.createAssembler();

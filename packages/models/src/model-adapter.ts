@@ -23,6 +23,8 @@ export interface ModelRequest {
 export interface ModelAdapter {
   /** The API's converters (message formats, tool definitions, results). */
   readonly dialect: Dialect;
+  /** The model's name, when the adapter knows it (its model-request spans are named after it). */
+  readonly model?: string;
   /** Sends one request and reads (or assembles) the model's turn. */
   request(request: ModelRequest): Promise<ModelTurn>;
 }

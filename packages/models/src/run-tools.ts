@@ -1,6 +1,7 @@
 import { ErrorCode, Observation, ToolwrightError } from '@toolwright/sdk';
 import type { Agent, CallOptions, ToolCall, ToolCallResult } from '@toolwright/sdk';
 import type { PendingApproval } from '@toolwright/sdk/policy';
+import { traceModelRequest } from '@toolwright/sdk/internal';
 import type { Recorder } from '@toolwright/sdk';
 import type { ModelAdapter } from './model-adapter.js';
 import type { ModelToolCall, ModelTurn } from './model-turn.js';
@@ -162,13 +163,15 @@ export async function runTools(options: RunToolsOptions): Promise<RunResult> {
     const early = new Map<string, Promise<ToolCallResult>>();
     let turn: ModelTurn;
     try {
-      turn = await model.request({
-        messages,
-        tools: dialect.tools(agent),
-        signal,
-        onText: options.onText,
-        onToolCall: options.dispatchEarly ? (call) => early.set(call.id, agent.executeToolCall(toToolCall(call), { ...callOptions, toolCallId: call.id })) : undefined,
-      });
+      turn = await traceModelRequest({ api: dialect.api, model: options.model.model }, () =>
+        model.request({
+          messages,
+          tools: dialect.tools(agent),
+          signal,
+          onText: options.onText,
+          onToolCall: options.dispatchEarly ? (call) => early.set(call.id, agent.executeToolCall(toToolCall(call), { ...callOptions, toolCallId: call.id })) : undefined,
+        }),
+      );
     } catch (error) {
       await Promise.all(early.values());
       if (aborted(signal)) return end('aborted');

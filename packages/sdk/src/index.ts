@@ -116,3 +116,10 @@ export { observationText, renderTimeline } from './record/render-timeline.js';
 export type { TimelineOptions } from './record/render-timeline.js';
 export { toolSchemaHash } from './record/tool-schema-hash.js';
 export type { SchemaExportingTool } from './record/tool-schema-hash.js';
+
+// secrets masked everywhere: values known to be secret become <secret:NAME> in every sink
+export { MIN_SECRET_LENGTH, SecretMasker } from './secrets/secret-masker.js';
+export { StreamingMasker } from './secrets/streaming-masker.js';
+export { maskSecrets, processSecrets, registerSecret } from './secrets/process-secrets.js';
+export type { ConversationSecrets } from './secrets/conversation-secrets.js';
+export { registerCredentialHeaders } from './secrets/register-credential-headers.js';

@@ -14,3 +14,7 @@ export { resetPaint } from './tool/colors.js';
 export { accessOf, ResourceLocks } from './tool/resource-locks.js';
 export { CallContext } from './runtime/call-context.js';
 export { takeCallerResult } from './runtime/caller-results.js';
+export { withRemoteTraceParent } from './telemetry/remote-trace-parent.js';
+export { traceModelRequest } from './telemetry/trace-model-request.js';
+export type { ModelRequestFacts } from './telemetry/trace-model-request.js';
+export { callsNeedTheirPipeline } from './telemetry/calls-need-their-pipeline.js';

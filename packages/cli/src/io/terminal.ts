@@ -1,5 +1,6 @@
 import { Chalk, supportsColor } from 'chalk';
 import type { ChalkInstance } from 'chalk';
+import { maskSecrets } from '@toolwright/sdk';
 import { resetPaint } from '@toolwright/sdk/internal';
 import { escapeControlChars } from '../format/escape-control-chars.js';
 
@@ -86,12 +87,13 @@ export class Terminal {
 
   /** Writes `text` and a newline to stdout. */
   out(text: string): void {
-    this.io.stdout.write(`${text}\n`);
+    // Every line the CLI prints passes here: a registered secret never reaches the terminal.
+    this.io.stdout.write(`${maskSecrets(text)}\n`);
   }
 
   /** Writes `text` and a newline to stderr. */
   err(text: string): void {
-    this.io.stderr.write(`${text}\n`);
+    this.io.stderr.write(`${maskSecrets(text)}\n`);
   }
 
   /** Both stdin and stdout are terminals (a human is there). */

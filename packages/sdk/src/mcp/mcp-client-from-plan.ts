@@ -10,6 +10,7 @@ import { oauthFetch } from './mcp-auth/oauth-fetch.js';
 import { oauthProviderFor } from './oauth-provider-for.js';
 import { fetchReplacingInvalidResults } from './invalid-result-fetch.js';
 import { fetchWithRequestSignals } from './request-signal-fetch.js';
+import { registerCredentialHeaders } from '../secrets/register-credential-headers.js';
 
 /** Transport settings shared by all servers of a toolset. */
 export interface McpTransportSettings {
@@ -70,6 +71,8 @@ function transportFactory(plan: McpServerPlan, settings: McpTransportSettings): 
     const { command, args, env, cwd } = plan;
     return () => new StdioProcessTransport({ command, args, env, cwd, maxMessageBytes: settings.maxMessageBytes, closeTimeoutMs: settings.closeTimeoutMs });
   }
+  // Authorization and API-key headers are secrets: masked in every sink.
+  registerCredentialHeaders(plan.headers);
   const requestInit: RequestInit | undefined = plan.headers ? { headers: { ...plan.headers } } : undefined;
   if (plan.kind === 'sse') {
     return async () => {

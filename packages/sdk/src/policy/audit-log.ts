@@ -2,6 +2,7 @@ import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, renameSync, stat
 import { dirname } from 'node:path';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { processSecrets } from '../secrets/process-secrets.js';
 import type { PermissionRule } from './permission-rule.js';
 import { formatRule } from './parse-rule.js';
 
@@ -121,7 +122,8 @@ export class AuditLog {
       else entry.addedRuleTools = event.addedRules.map((rule) => rule.tool);
     }
     if (event.grantsFile !== undefined) entry.grantsFile = event.grantsFile;
-    return JSON.stringify(entry);
+    // The one funnel of audit lines: a secret in a reason, a message or an argument is masked.
+    return processSecrets.mask(JSON.stringify(entry));
   }
 
   /** Appends one line, rotating first when it would pass `maxBytes`. Throws when the file cannot be written (the caller fails the call closed). */

@@ -98,6 +98,12 @@ export interface AgentSpec {
   toolProviders?: Record<string, Record<string, unknown>>;
   /** Toolsets resolved per turn: tools and MCP servers with a filter, prefix, renames and approval (`toolsets:` section). */
   toolsets?: ToolsetSpec[];
+  /**
+   * What the spec's `${VAR}`s are: `{ GITHUB_TOKEN: { secret: true } }` registers the variable's
+   * value as a secret when the spec loads, so it is shown as `<secret:GITHUB_TOKEN>` in every
+   * observation, event, audit line, error, log and trace. A secret must be at least 8 characters.
+   */
+  variables?: Record<string, { secret?: boolean }>;
   /** The file the spec came from, when it came from one. */
   source?: string;
 }

@@ -1,6 +1,7 @@
 import { joinPath, typeName } from '../schema/validation-issue.js';
 import { isPlainObject as isObject } from '../util/guards.js';
 import { checkPermissionsSpec } from './check-permissions-spec.js';
+import { checkVariablesSpec } from './check-variables-spec.js';
 import { checkToolGroupsSpec } from './check-tool-groups-spec.js';
 import { checkToolsetsSpec } from './check-toolsets-spec.js';
 import { checkMcpClientSpec } from './check-mcp-client-spec.js';
@@ -11,7 +12,7 @@ export interface SpecProblem {
   message: string;
 }
 
-const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets']);
+const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets', 'variables']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
   'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities', 'auth', 'stateless', 'concurrency',
@@ -97,5 +98,7 @@ export function checkAgentSpec(raw: unknown): SpecProblem | undefined {
     }
   }
   if (raw.filterToolsRegex !== undefined && typeof raw.filterToolsRegex !== 'string') return expected('filterToolsRegex', 'a string', raw.filterToolsRegex);
+  const variables = checkVariablesSpec(raw.variables);
+  if (variables) return variables;
   return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions) ?? checkToolsetsSpec(raw.toolsets, { checkTool, checkServer });
 }

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
+import { processSecrets } from '../secrets/process-secrets.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { jsonSchemaOf } from '../schema/json-schema-of.js';
 import { joinPath } from '../schema/validation-issue.js';
@@ -114,6 +115,20 @@ function interpolate(value: unknown, path: string, env: NodeJS.ProcessEnv, fail:
   return value;
 }
 
+/** Registers the values of the variables marked `secret: true` (set ones; unset ones are reported where referenced). */
+function registerSecretVariables(variables: AgentSpec['variables'], env: NodeJS.ProcessEnv, fail: (p: SpecProblem) => never): void {
+  for (const [name, { secret }] of Object.entries(variables ?? {})) {
+    const value = env[name];
+    if (secret !== true || value === undefined || value === '') continue;
+    try {
+      processSecrets.add(value, name);
+    } catch (error) {
+      fail({ path: joinPath('variables', name), message: `environment variable ${name} is marked secret but its value is ${value.length} character(s); a secret must be at least 8 characters to be masked reliably.` });
+      throw error;
+    }
+  }
+}
+
 /**
  * Loads an agent spec — `{ tools, mcpServers?, filterToolsRegex? }` — from a JSON or YAML file
  * (a regular file of at most {@link MAX_SPEC_BYTES}, YAML aliases expanded at most
@@ -134,6 +149,7 @@ export async function loadAgentSpec(pathOrObject: string | object, options: Load
   if (problem) fail(problem);
   const { tools: rawTools, ...rest } = raw as { tools?: (ToolSpec | string)[] } & Record<string, unknown>;
   const spec = interpolate(rest, '', env, fail) as Omit<AgentSpec, 'tools'>;
+  registerSecretVariables(spec.variables, env, fail);
   const registry = options.registry ?? defaultRegistry;
   const entries = new Map<string, RegisteredTool>(registry.list().map((t) => [t.name, t]));
   const mustBeRegistered = options.registry ? [...entries.keys()] : undefined;

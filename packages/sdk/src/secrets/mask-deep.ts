@@ -32,17 +32,22 @@ function walk(value: unknown, mask: (text: string) => string, seen: Map<object, 
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH || opaque(value)) return value;
   const known = seen.get(value);
   if (known !== undefined) return known;
-  seen.set(value, value);
+  // The copy exists before the walk: a cycle back to `value` points at the copy, so the copy never
+  // refers to the unmasked original (everything on such a cycle is copied).
   if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
+    const copy: unknown[] = new Array<unknown>(value.length);
+    seen.set(value, copy);
+    let changed = false;
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      const masked = walk(item, mask, seen, depth + 1);
-      if (masked !== item) (copy ??= value.slice())[i] = masked;
+      copy[i] = walk(item, mask, seen, depth + 1);
+      if (copy[i] !== item) changed = true;
     }
-    if (copy) seen.set(value, copy);
-    return copy ?? value;
+    seen.set(value, changed ? copy : value);
+    return changed ? copy : value;
   }
+  const copy: object = Object.create(Object.getPrototypeOf(value) as object | null);
+  seen.set(value, copy);
   const keys: (string | symbol)[] = value instanceof Error ? Reflect.ownKeys(value) : Object.keys(value);
   let changed: Map<string | symbol, unknown> | undefined;
   for (const key of keys) {
@@ -51,13 +56,14 @@ function walk(value: unknown, mask: (text: string) => string, seen: Map<object, 
     const masked = walk(descriptor.value, mask, seen, depth + 1);
     if (masked !== descriptor.value) (changed ??= new Map()).set(key, masked);
   }
-  if (!changed) return value;
-  const copy: object = Object.create(Object.getPrototypeOf(value) as object | null);
+  if (!changed) {
+    seen.set(value, value);
+    return value;
+  }
   for (const key of Reflect.ownKeys(value)) {
     const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
     if (changed.has(key)) descriptor.value = changed.get(key);
     Object.defineProperty(copy, key, descriptor);
   }
-  seen.set(value, copy);
   return copy;
 }

@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
+import { registerOAuthTokens } from '../../secrets/register-credential-headers.js';
 import { bearerChallenge } from './bearer-challenge.js';
 import type { McpAuthorizer } from './mcp-authorizer.js';
 
@@ -14,6 +15,8 @@ export function oauthFetch(authorizer: McpAuthorizer, base: FetchLike): FetchLik
   const send = async (url: string | URL, init: RequestInit | undefined): Promise<Response> => {
     const headers = new Headers(init?.headers);
     const tokens = await authorizer.provider.tokens();
+    // A token in use is a secret: masked in every sink from its first request on.
+    if (tokens) registerOAuthTokens(tokens);
     if (tokens) headers.set('Authorization', `Bearer ${tokens.access_token}`);
     else headers.delete('Authorization');
     return base(url, { ...init, headers });
