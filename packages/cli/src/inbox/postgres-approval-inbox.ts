@@ -1,3 +1,4 @@
+import type * as PgTypes from 'pg';
 import type { Client, Notification, Pool, PoolClient } from 'pg';
 import { checkedInboxEntry, inboxAnswerRefusal, inboxBinding, INBOX_ID_PATTERN, newInboxId } from '@toolwright/sdk/policy';
 import type { ApprovalAnswer, ApprovalInbox, ApprovalRequest, InboxEntry, InboxFilter, InboxSource } from '@toolwright/sdk/policy';
@@ -21,7 +22,7 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The advisory lock that serialises creating the table (replicas starting together). */
 const SCHEMA_LOCK = 7_341_170_029;
 
-type PgModule = typeof import('pg');
+type PgModule = typeof PgTypes;
 
 /** Loads `pg` (an optional peer dependency of the CLI), saying how to install it when absent. */
 async function loadPg(): Promise<PgModule> {
