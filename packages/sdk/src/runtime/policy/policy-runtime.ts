@@ -9,6 +9,7 @@ import type { CallContext } from '../call-context.js';
 import type { CallStep } from '../call-middleware.js';
 import { approvalStep } from './approval-step.js';
 import { permissionStep } from './permission-step.js';
+import { tracedPhase } from '../phases/telemetry-step.js';
 
 /**
  * An agent's policy at run time: built from `AgentOptions.permissions` at `initialize` (it needs
@@ -37,6 +38,8 @@ export class PolicyRuntime {
       (ctx) => this.takePreset(ctx),
       () => this.seal,
     );
+    // The wait for a human as a child span of the call's span, while tracing.
+    this.approvalStep = tracedPhase('approval', this.approvalStep);
     // Asks go from the permission step straight to the approval step: one pipeline step, not two.
     this.permissionStep = permissionStep(() => this.current, this.approvalStep);
   }
