@@ -25,7 +25,9 @@ const LOADERS: Partial<Record<CommandName, () => Promise<Command>>> = {
   auth: async () => (await import('./commands/auth-command.js')).authCommand,
   init: async () => (await import('./commands/init-command.js')).initCommand,
   run: async () => (await import('./commands/run-command.js')).runCommand,
+  console: async () => (await import('./commands/console-command.js')).consoleCommand,
   replay: async () => (await import('./commands/replay-command.js')).replayCommand,
+  approvals: async () => (await import('./commands/approvals-command.js')).approvalsCommand,
 };
 
 function report(error: unknown, term: Terminal): ExitCode {

@@ -40,7 +40,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** The names of the subcommands. */
-export type CommandName = 'shell' | 'list' | 'schema' | 'test' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'run' | 'replay' | 'help' | 'version';
+export type CommandName = 'shell' | 'list' | 'schema' | 'test' | 'call' | 'serve' | 'groups' | 'auth' | 'init' | 'run' | 'replay' | 'approvals' | 'console' | 'help' | 'version';
 
 /** Every subcommand, by name. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
@@ -130,6 +130,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         type: 'boolean',
         help: 'no MCP sessions: any replica answers any request (for several replicas behind a load balancer); one conversation per replica',
       },
+      inbox: { type: 'string', value: 'DIR|URL', help: "park asks in this approvals inbox (a directory, or postgres://… shared by replicas) instead of MCP elicitation; answer with 'toolwright approvals' or the console" },
     },
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
   },
@@ -177,6 +178,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       resume: { type: 'string', value: 'F', help: 'continue the run saved in F (give the same --spec/--preset/policy flags)' },
       approve: { type: 'string', multiple: true, value: 'ID', help: 'with --resume: approve the pending call ID (or all); repeatable' },
       reject: { type: 'string', multiple: true, value: 'ID', help: 'with --resume: reject the pending call ID (or all); repeatable' },
+      'approve-via': { type: 'string', value: 'inbox', help: "inbox: park each ask in the approvals inbox and wait for its answer (from 'toolwright approvals', the console or another process) instead of asking at the terminal or stopping" },
+      inbox: { type: 'string', value: 'DIR|URL', help: 'with --approve-via inbox: the inbox (a directory or postgres://…; default $TOOLWRIGHT_INBOX, else .toolwright/inbox)' },
       record: { type: 'string', value: 'F', help: "append the session to F as JSON lines: model requests and responses, tool schemas, calls, decisions, approvals, results, timings (secrets masked); see 'toolwright replay'" },
       ...POLICY_OPTIONS,
     },
@@ -198,6 +201,35 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       ...POLICY_OPTIONS,
     },
     examples: ['toolwright run "Tidy the notes" --model openai:gpt-4.1-mini --record session.jsonl', 'toolwright replay session.jsonl', 'toolwright replay session.jsonl --live-tools --json', 'toolwright replay session.jsonl --show'],
+  },
+  approvals: {
+    usage: 'toolwright approvals (list [--state pending|answered|withdrawn|all] | show ID | approve ID [--always | --edit JSON] | reject ID [--reason TEXT]) [--inbox DIR|postgres://…] [--binding B] [--json]',
+    summary: "the approvals inbox: list the calls parked by 'serve --inbox' and 'run --approve-via inbox', answer one (it continues where it waits); exit 0 done, 1 refused (unknown, already answered, withdrawn, altered), 2 usage",
+    positionals: [1, 2],
+    options: {
+      inbox: { type: 'string', value: 'DIR|URL', help: 'the inbox: a directory or postgres://… (default $TOOLWRIGHT_INBOX, else .toolwright/inbox)' },
+      state: { type: 'string', value: 'STATE', help: 'list: pending (default), answered, withdrawn or all' },
+      always: { type: 'boolean', help: 'approve: and add the suggested allow rules (to the waiting process\'s grants file)' },
+      edit: { type: 'string', value: 'JSON', help: 'approve: with these arguments instead (the waiting call validates and checks them again)' },
+      reason: { type: 'string', value: 'TEXT', help: 'reject: the reason the model is told' },
+      binding: { type: 'string', value: 'B', help: 'approve/reject: answer only if the entry still has this binding (as list --json or show printed it)' },
+      json: { type: 'boolean', help: 'machine-readable output' },
+    },
+    examples: ['toolwright approvals list', 'toolwright approvals approve Xq3… --inbox postgres://tw@db/tw', "toolwright approvals reject Xq3… --reason 'not on a Friday'", 'toolwright approvals approve Xq3… --edit \'{"path":"src/b.ts"}\''],
+  },
+  console: {
+    usage: 'toolwright console [--spec FILE] [--host H] [--port P] [--inbox DIR|URL] [--allowed-host NAME]... [--allowed-origin ORIGIN]...',
+    summary: 'the web console on its own listener: tool catalogue, try a call under the policy, live calls, the approvals inbox, the audit log',
+    positionals: [0, 0],
+    options: {
+      host: { type: 'string', value: 'H', help: 'address to bind (default 127.0.0.1; a non-loopback bind requires a bearer token, TOOLWRIGHT_TOKEN or a printed one)' },
+      port: { type: 'string', value: 'P', help: 'port (default 8766; 0 picks a free one)' },
+      inbox: { type: 'string', value: 'DIR|URL', help: 'the approvals inbox the page shows and answers, where its own calls park their asks (default $TOOLWRIGHT_INBOX, else .toolwright/inbox)' },
+      'allowed-host': { type: 'string', multiple: true, value: 'NAME', help: 'extra Host header to accept (NAME or NAME:PORT); repeatable' },
+      'allowed-origin': { type: 'string', multiple: true, value: 'ORIGIN', help: 'extra browser Origin to accept for reads; repeatable' },
+      ...POLICY_OPTIONS,
+    },
+    examples: ['toolwright console --spec agent.yaml', 'toolwright console --port 0 --ask file_editor', 'toolwright console --inbox postgres://tw@db/tw --spec agent.yaml'],
   },
   init: {
     usage: 'toolwright init [DIR]',
