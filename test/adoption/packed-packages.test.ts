@@ -53,7 +53,7 @@ const GREETING = {
   text: 'Hello, Ada! Hello, Ada!',
   invalid: "Invalid arguments for tool 'greet':\n- name: expected string, got number",
   schema: ['type', 'function'],
-  parts: 'function,object,function',
+  parts: 'function,object,function,function,function',
 };
 
 beforeAll(() => {

@@ -34,8 +34,9 @@ export class ObservationEvent extends AgentEvent {
   }
 
   /**
-   * @internal The ObservationEvent answering `action` (the runtime's way: the ActionEvent's id is
-   * read only when somebody reads `actionId`, so an id nobody reads is never formatted).
+   * The ObservationEvent answering `action`, the runtime's way (and the pipeline bench's floor's):
+   * the ActionEvent's id is read only when somebody reads `actionId`, so an id nobody reads is
+   * never formatted.
    */
   static answering(action: AgentEvent, toolCallId: string, toolName: string, observation: Observation): ObservationEvent {
     const event = new ObservationEvent({ toolCallId, toolName, observation, actionId: '' });

@@ -40,9 +40,9 @@ export interface LockReservation {
 }
 
 /**
- * @internal A place in a {@link ResourceLocks} queue: a reservation waiting to be taken, or a call
- * waiting for or holding its lock until {@link LockEntry.release}. One class for both (no closure
- * and no subclass per call): the runtime keeps the entry itself.
+ * A place in a {@link ResourceLocks} queue: a reservation waiting to be taken, or a call waiting
+ * for or holding its lock until {@link LockEntry.release}. One class for both (no closure and no
+ * subclass per call): the runtime keeps the entry itself (so does the pipeline bench's floor).
  */
 export class LockEntry implements LockReservation {
   /** What the call touches; undefined while a reservation does not know it yet (counts as "writes anything"). */
@@ -139,8 +139,9 @@ export class ResourceLocks {
   }
 
   /**
-   * @internal {@link ResourceLocks.acquire} for the runtime: the held entry itself (release it
-   * with {@link LockEntry.release}) at once when nothing conflicts, else a promise of it.
+   * {@link ResourceLocks.acquire} for the runtime (and the pipeline bench's floor): the held entry
+   * itself (release it with {@link LockEntry.release}) at once when nothing conflicts, else a
+   * promise of it.
    */
   enter(access: ResourceAccess): LockEntry | Promise<LockEntry> {
     const entry = new LockEntry(this, access, true);

@@ -4,6 +4,8 @@ import 'reflect-metadata';
 import { IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { Action, Field, Observation, ToolDefinition } from '@toolwright/sdk';
 import { createInMemoryMcpServer } from '@toolwright/sdk/testing';
+import { Policy } from '@toolwright/sdk/policy';
+import { FunctionToolset } from '@toolwright/sdk/toolsets';
 import * as mcp from '@toolwright/sdk/mcp';
 import { registerBuiltinTools } from '@toolwright/tools';
 import { parseToolRef } from '@toolwright/providers';
@@ -28,5 +30,5 @@ try {
   invalid = (error as Error).message;
 }
 registerBuiltinTools();
-const parts = [typeof createInMemoryMcpServer, typeof mcp, typeof parseToolRef].join(',');
+const parts = [typeof createInMemoryMcpServer, typeof mcp, typeof parseToolRef, typeof Policy, typeof FunctionToolset].join(',');
 console.log(JSON.stringify({ text: observation.text, invalid, schema: Object.keys(greet.toOpenAITool()), parts }));
