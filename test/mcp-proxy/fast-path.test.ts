@@ -4,20 +4,22 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { assertBuilt, BIN, cliEnv } from '../cli/cli-harness.js';
 import { PROXY_FIXTURES } from './proxy-harness.js';
 
-// serve --stdio's fast path for plain proxied calls (packages/cli/src/serve/proxy-fast-path.ts):
-// the fixture tells which path a call took by its JSON-RPC id ('raw': the fast path's own id), and
-// every answer is compared with the usual path's (the same serve with a spec toolset, which rules
-// the fast path out) for the same upstream. serve always has a policy: the fast path takes only the
-// calls it allows outright (here: --mode bypass), the usual path the others.
+// serve --stdio's one call path for proxied calls: a plain tools/call is decoded off the wire
+// (packages/cli/src/serve/proxy-fast-path.ts) and runs through the session's own tools/call
+// handler, the toolset's call and the agent pipeline like any call; the MCP client sends it over
+// the upstream's raw JSON-RPC channel when the call needs nothing of the SDK client. The fixture
+// tells which channel a call took by its JSON-RPC id ('raw': the raw channel's own id), and every
+// answer is compared with the SDK client's (the same serve for a client that declares sampling:
+// the upstream's sampling then goes to that client, which only the SDK client routes).
 
 let dir: string;
 let spec: string;
-/** The same upstream, plus a spec toolset (a built-in tool): calls take the usual path. */
-let usualSpec: string;
+/** The same upstream, plus a spec toolset (a built-in tool). */
+let toolsetSpec: string;
 const clients: Client[] = [];
 
 beforeAll(() => {
@@ -26,8 +28,8 @@ beforeAll(() => {
   spec = join(dir, 'spec.json');
   const mcpServers = { up: { command: process.execPath, args: [join(PROXY_FIXTURES, 'fast-path-upstream.mjs')], timeoutMs: 1500 } };
   writeFileSync(spec, JSON.stringify({ tools: [], mcpServers }));
-  usualSpec = join(dir, 'usual-spec.json');
-  writeFileSync(usualSpec, JSON.stringify({ tools: [], mcpServers, toolsets: [{ label: 'extra', tools: ['think'] }] }));
+  toolsetSpec = join(dir, 'toolset-spec.json');
+  writeFileSync(toolsetSpec, JSON.stringify({ tools: [], mcpServers, toolsets: [{ label: 'extra', tools: ['think'] }] }));
 });
 
 afterEach(async () => {
@@ -43,31 +45,33 @@ afterAll(async () => {
  * policy writes its audit log there), after its first `tools/list` (as clients do: serve answers
  * it once the upstream declares what the client declared).
  */
-async function serve(extra: string[] = [], specFile = spec): Promise<Client> {
-  const client = new Client({ name: 'fast-path-test', version: '1.0.0' });
+async function serve(extra: string[] = [], specFile = spec, capabilities: ClientCapabilities = {}): Promise<Client> {
+  const client = new Client({ name: 'fast-path-test', version: '1.0.0' }, { capabilities });
   clients.push(client);
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--spec', specFile, ...extra], cwd: dir, env: cliEnv() as Record<string, string>, stderr: 'pipe' }));
   await client.listTools();
   return client;
 }
 
-/** The fast path (a policy that allows every call) and the usual path (the same policy, and a toolset) over the same upstream. */
+/** The raw channel (a policy that allows every call) and the SDK client (the same, for a client whose sampling the upstream's calls may need) over the same upstream. */
 async function both(): Promise<{ fast: Client; usual: Client }> {
-  const [fast, usual] = await Promise.all([serve(['--mode', 'bypass']), serve(['--mode', 'bypass'], usualSpec)]);
+  const [fast, usual] = await Promise.all([serve(['--mode', 'bypass']), serve(['--mode', 'bypass'], spec, { sampling: {} })]);
   return { fast, usual };
 }
 
 const call = (client: Client, name: string, args: Record<string, unknown> = {}, options: Parameters<Client['callTool']>[2] = undefined) => client.callTool({ name, arguments: args }, undefined, options);
 const pathOf = async (client: Client): Promise<string> => ((await call(client, 'path')).content as { text: string }[])[0]!.text;
 
-describe('serve --stdio proxy fast path', () => {
-  it('takes a plain proxied call past the SDK layers, and leaves it to the usual path once a toolset applies', async () => {
+describe('serve --stdio proxied calls: one call path, the raw channel underneath', () => {
+  it('sends a proxied call over the raw channel whatever the pipeline runs (a toolset too), and over the SDK client when the caller answers the upstream', async () => {
     const { fast, usual } = await both();
+    const withToolset = await serve(['--mode', 'bypass'], toolsetSpec);
     expect(await pathOf(fast)).toBe('raw');
+    expect(await pathOf(withToolset)).toBe('raw');
     expect(await pathOf(usual)).toBe('sdk');
   });
 
-  it('takes only the calls the policy allows outright, and records them in its audit log; an ask goes the usual way', async () => {
+  it('records allowed calls in the audit log through the pipeline, and asks for the others', async () => {
     // serve's default mode allows the read-only 'path' tool; an ask rule makes it ask (no elicitation here: refused).
     const plain = await serve();
     expect(await pathOf(plain)).toBe('raw');
@@ -79,7 +83,7 @@ describe('serve --stdio proxy fast path', () => {
     expect((refused.content as { text: string }[])[0]!.text).toContain("The user did not approve this call of 'path'");
   });
 
-  it('answers every kind of result and error exactly as the usual path does', async () => {
+  it('answers every kind of result and error exactly as the SDK client does', async () => {
     const { fast, usual } = await both();
     const cases: [string, Record<string, unknown>][] = [
       ['echo', { text: 'hello' }],
@@ -122,13 +126,13 @@ describe('serve --stdio proxy fast path', () => {
       { progress: 3, total: 3, message: 'step 3' },
     ];
     expect({ path: 'fast', seen: seen.fast }).toEqual({ path: 'fast', seen: expected });
-    // The usual path sends the same notifications, but under load the test's SDK client sometimes
+    // The SDK client's side gets the same notifications, but under load the test's SDK client sometimes
     // drops them (it handles a notification a microtask after a response read with it; the
     // mcp-serve bench counts such drops): only what it got is compared. Seen here: all 3 dropped.
     expect(seen.usual).toEqual(expected.filter((p) => seen.usual.some((q) => q.progress === p.progress)));
   });
 
-  it("passes the client's cancellation on to the upstream and answers nothing, like the usual path", async () => {
+  it("passes the client's cancellation on to the upstream and answers nothing, like the SDK client", async () => {
     const { fast, usual } = await both();
     for (const client of [fast, usual]) {
       const controller = new AbortController();
@@ -148,7 +152,7 @@ describe('serve --stdio proxy fast path', () => {
     expect(await pathOf(fast)).toBe('raw');
   }, 20_000);
 
-  it("ends a call over the upstream's time limit with the usual path's error", async () => {
+  it("ends a call over the upstream's time limit with the SDK client's error", async () => {
     const { fast, usual } = await both();
     const [a, b] = await Promise.all([call(fast, 'sleep', { ms: 4_000 }), call(usual, 'sleep', { ms: 4_000 })]);
     expect(a).toEqual(b);
@@ -156,7 +160,7 @@ describe('serve --stdio proxy fast path', () => {
     expect((a.content as { text: string }[])[0]!.text).toContain("'sleep'");
   }, 20_000);
 
-  it('reports a crashed upstream as the usual path does, then reconnects and takes the fast path again', async () => {
+  it('reports a crashed upstream as the SDK client does, then reconnects and takes the raw channel again', async () => {
     const { fast, usual } = await both();
     const [a, b] = await Promise.all([call(fast, 'crash'), call(usual, 'crash')]);
     expect(a).toEqual(b);

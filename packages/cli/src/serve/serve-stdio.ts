@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { createToolServer } from './create-tool-server.js';
 import type { ServedToolset } from './served-toolset.js';
+import { proxyFastPath } from './proxy-fast-path.js';
 import type { ProxyFastPath } from './proxy-fast-path.js';
 import { StdioLineTransport } from './stdio-line-transport.js';
 import type { StdioLineTransportOptions } from './stdio-line-transport.js';
@@ -25,8 +26,8 @@ export async function serveStdio(
   options: StdioLineTransportOptions = {},
 ): Promise<RunningStdioServer> {
   const server = createToolServer(toolset);
-  // Plain proxied calls skip the SDK's server and client layers (see proxyFastPath; loaded only for a proxy).
-  const fast: ProxyFastPath | undefined = toolset.upstreams ? (await import('./proxy-fast-path.js')).proxyFastPath(toolset, server, (message): Promise<void> => transport.send(message)) : undefined;
+  // Plain tools/call requests skip the SDK server's message parsing and request bookkeeping (see proxyFastPath).
+  const fast: ProxyFastPath | undefined = proxyFastPath(server, (message): Promise<void> => transport.send(message));
   const transport = new StdioLineTransport(input, output, fast ? { ...options, intercept: fast.intercept } : options);
   let markClosed!: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));

@@ -1,7 +1,5 @@
 import { Action, closestMatch } from '@toolwright/sdk';
 import type { Agent, ClientHandlers, ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
-import type { Policy } from '@toolwright/sdk/policy';
-import type { ResourceLocks } from '@toolwright/sdk/internal';
 import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
 import type { ToolRow } from '../format/tool-table.js';
 import type { UpstreamDirectory } from '../serve/proxy/upstream-directory.js';
@@ -29,12 +27,6 @@ export interface ToolRuntime {
   startTurn?(values: Readonly<Record<string, unknown>>): Promise<{ tools(): ToolDefinition[] }>;
   onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
   close(): Promise<void>;
-  /** True when a call runs through nothing but the tool (no middleware, policy, approval, hooks, toolsets). */
-  readonly plainCalls?: boolean;
-  /** The policy, when it is all a call runs through besides the tool (`Agent.plainCallPolicy`). */
-  readonly plainCallPolicy?: Policy;
-  /** The conversation's resource locks (every call takes its place in them). */
-  readonly locks?: ResourceLocks;
 }
 
 /** Options of {@link Toolset.execute}. */
@@ -117,21 +109,6 @@ export class Toolset implements ServedToolset {
   /** The tool called `name`, if any. */
   tool(name: string): ToolDefinition | undefined {
     return this.runtime.toolsMap.get(name) ?? this.runtime.view?.get(name);
-  }
-
-  /**
-   * For serve's proxy fast path: the tool a call of `name` would run, with the conversation's
-   * resource locks, when the call runs through nothing but that tool (`Agent.plainCalls`) — or
-   * nothing but the policy (`Agent.plainCallPolicy`, returned with it: the caller must check the
-   * call with it) — and does not end a turn; else undefined (the call takes {@link Toolset.call}).
-   */
-  plainCallTarget(name: string): { tool: ToolDefinition; locks: ResourceLocks; policy?: Policy } | undefined {
-    const locks = this.runtime.locks;
-    const policy = this.runtime.plainCalls === true ? undefined : this.runtime.plainCallPolicy;
-    if (this.turns?.afterEachCall || (this.runtime.plainCalls !== true && !policy) || !locks) return undefined;
-    const tool = this.runtime.view?.get(name);
-    if (!tool) return undefined;
-    return policy ? { tool, locks, policy } : { tool, locks };
   }
 
   /** The closest tool name to a mistyped one. */

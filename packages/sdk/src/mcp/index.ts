@@ -32,8 +32,6 @@ export type { CreateMcpToolsOptions, McpSkippedTool, McpToolsChange, McpToolset 
 export { observationFromMcpResult } from './observation-from-mcp-result.js';
 export { dialectOf, SchemaValidatorCache } from './schema-validator-cache.js';
 export type { SchemaCheck } from './schema-validator-cache.js';
-export { rawToolCall, RawCallUnsent } from './raw-tool-call.js';
-export type { RawCallCanceller, RawCallChannel, RawCallOptions, RawProgress } from './raw-tool-call.js';
 export { StdioProcessTransport } from './stdio-process-transport.js';
 export type { ProcessExit, StdioProcessOptions } from './stdio-process-transport.js';
 export { createMcpServer } from '../mcp-server/create-mcp-server.js';

@@ -17,6 +17,7 @@ import { installIncomingGate } from './incoming-message-gate.js';
 import { jsonArgumentsIssue } from './json-arguments-issue.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 import { withTimeout } from './with-timeout.js';
+import { rawToolCall, RawCallUnsent } from './raw-tool-call.js';
 import type { RawCallChannel } from './raw-tool-call.js';
 import { declaredCapabilities, installCapabilityHandlers } from './mcp-client-capabilities.js';
 import type { McpClientCapabilities } from './mcp-client-capabilities.js';
@@ -245,7 +246,13 @@ export class MCPClient {
       }
     }
     const release = options.client ? this.callers.enter(options.client) : undefined;
-    const result = this.perform(name, (session) => this.request(session, name, args, options), options);
+    const send = (session: Session): Promise<CallToolResult> => this.request(session, name, args, options);
+    // The raw channel when the call needs nothing of the SDK client but the connection; a request
+    // the transport refused (nothing reached the server) takes the SDK client after all.
+    const channel = this.rawChannel();
+    const result = channel
+      ? rawToolCall(channel, name, args, options).catch((error: unknown) => (error instanceof RawCallUnsent ? this.perform(name, send, options) : Promise.reject(error)))
+      : this.perform(name, send, options);
     return release ? result.finally(release) : result;
   }
 
@@ -272,13 +279,14 @@ export class MCPClient {
   }
 
   /**
-   * @internal For a proxy's fast path (serve): the connected session's transport, for
-   * `rawToolCall`, when a call needs nothing of this client but its connection; undefined when it
-   * must take {@link MCPClient.callTool}: not connected (it would reconnect), a session per call,
-   * not a stdio server (HTTP retries an undelivered request), or sampling/elicitation answered by
-   * the call's client (`fromCaller`), which only `callTool` routes.
+   * The connected session's transport for `rawToolCall` (which {@link MCPClient.callTool} takes
+   * then: it skips the SDK client's request layer), when a call needs nothing of the SDK client
+   * but its connection; undefined when the call must take the SDK client: not connected (it
+   * would reconnect), a session per call, not a stdio server (HTTP retries an undelivered
+   * request), or sampling/elicitation answered by the call's client (`fromCaller`), which only
+   * the SDK client's handlers route.
    */
-  rawChannel(): RawCallChannel | undefined {
+  private rawChannel(): RawCallChannel | undefined {
     const session = this.session;
     if (!session || this.status !== 'connected' || this.sessionPerCall || !(session.transport instanceof StdioProcessTransport)) return undefined;
     // What offeredCapabilities() declares, read without building it (this runs on every proxied call).

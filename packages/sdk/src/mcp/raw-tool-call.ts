@@ -22,17 +22,12 @@ export interface RawProgress {
   message?: string;
 }
 
-/** Cancels a raw call without an AbortSignal (one costs several µs per call): `cancel` is set while the call runs. */
-export interface RawCallCanceller {
-  cancel?: (reason: unknown) => void;
-}
-
 /** Options of {@link rawToolCall}. */
 export interface RawCallOptions {
   /** Cancels the request (the server is sent `notifications/cancelled`). */
   signal?: AbortSignal;
-  /** The same as `signal`, cheaper: the call sets its `cancel` while it runs. */
-  canceller?: RawCallCanceller;
+  /** Time limit in ms (default, and for 0: the channel's). */
+  timeoutMs?: number;
   /** Receives the server's progress; the request carries a progress token only when given. */
   onProgress?: (progress: RawProgress) => void;
 }
@@ -191,33 +186,24 @@ function route(calls: Map<string, Pending>, message: Record<string, unknown>): b
  * plainly valid. Rejects with {@link RawCallUnsent} when the transport refused the request.
  */
 export function rawToolCall(channel: RawCallChannel, tool: string, args: Record<string, unknown>, options: RawCallOptions = {}): Promise<CallToolResult> {
-  const { signal, onProgress, canceller } = options;
+  const { signal, onProgress } = options;
   const calls = tableOf(channel.transport);
   const id = `${ID_PREFIX}${++sequence}`;
   const params: Record<string, unknown> = { name: tool, arguments: args };
   if (onProgress) params._meta = { progressToken: id };
   return new Promise<CallToolResult>((resolve, reject) => {
     if (signal?.aborted) return reject(channel.fail(signal.reason, tool, signal));
-    const timeoutMs = channel.timeoutMs;
+    const timeoutMs = options.timeoutMs || channel.timeoutMs;
     const timer = setTimeout(() => cancel(McpError.fromError(JsonRpcCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })), timeoutMs);
     const done = (): void => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      if (canceller) canceller.cancel = undefined;
     };
     const cancel = (reason: unknown): void => {
       if (!calls.delete(id)) return;
       done();
       channel.transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } }).catch(() => undefined);
       reject(channel.fail(reason instanceof McpError ? reason : new McpError(JsonRpcCode.RequestTimeout, String(reason)), tool, signal));
-    };
-    const cancelled = (reason: unknown): void => {
-      if (!calls.delete(id)) return;
-      done();
-      channel.transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } }).catch(() => undefined);
-      // An aborted signal made only now, so the client words it as any cancelled call.
-      const aborted = AbortSignal.abort(reason);
-      reject(channel.fail(aborted.reason, tool, aborted));
     };
     const onAbort = (): void => cancel(signal?.reason);
     const pending: Pending = {
@@ -236,7 +222,6 @@ export function rawToolCall(channel: RawCallChannel, tool: string, args: Record<
     if (onProgress) pending.onProgress = onProgress;
     calls.set(id, pending);
     signal?.addEventListener('abort', onAbort, { once: true });
-    if (canceller) canceller.cancel = cancelled;
     const message = { jsonrpc: '2.0', id, method: 'tools/call', params } as JSONRPCMessage;
     channel.transport.send(message).catch((error: unknown) => {
       if (!calls.delete(id)) return;

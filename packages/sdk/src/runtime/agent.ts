@@ -108,26 +108,6 @@ export class Agent implements CallEnvironment {
     return (this.currentView ??= this.computeView());
   }
 
-  /**
-   * @internal True when a call is only finding the tool in the view, checking its arguments and
-   * running it: no middleware, permission or policy, approval, hooks or toolsets, and the agent is
-   * ready and open (serve's proxy fast path asks this before it bypasses the pipeline).
-   */
-  get plainCalls(): boolean {
-    return this.ready && !this.closing && !this.toolsetResolver && this.pipeline.length === 3;
-  }
-
-  /**
-   * @internal The policy, when it is all a call passes through besides finding the tool, checking
-   * its arguments and running it (no middleware, approval slot, hooks or toolsets; the agent ready
-   * and open): serve's proxy fast path may then take a call this policy allows outright, recording
-   * it as the permission phase would. Undefined otherwise.
-   */
-  get plainCallPolicy(): Policy | undefined {
-    const policy = this.policyRuntime?.policy;
-    return policy && this.ready && !this.closing && !this.toolsetResolver && this.pipeline.permissionOnly ? policy : undefined;
-  }
-
   /** The per-resource write order of this agent's conversation (shared with direct `tool.call`s given the same state). */
   get locks(): ResourceLocks {
     return this.resourceLocks ?? locksFor(this.conversation);

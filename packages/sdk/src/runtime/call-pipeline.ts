@@ -74,11 +74,8 @@ const end: CallNext = () => undefined;
 export class CallPipeline {
   /** How many steps a call runs through (absent slots left out, so they cost nothing). */
   readonly length: number;
-  /** True when the steps are only the pipeline's own (resolve → lock → invoke) and a permission slot. */
-  readonly permissionOnly: boolean;
   private readonly head: CallNext;
 
-  /** @internal Built by the Agent; the pipeline is on no public entry. */
   constructor(options: CallPipelineOptions = {}, builtIn: CallPipelineSteps = {}) {
     const middleware = options.middleware ?? [];
     if (!Array.isArray(middleware)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'middleware must be an array of functions (ctx, next) => Promise<void>.' });
@@ -100,7 +97,6 @@ export class CallPipeline {
     }
     steps.push([invokeStep, true]);
     this.length = steps.length;
-    this.permissionOnly = steps.length === 4 && permission !== undefined;
     // Not counted in length: the telemetry step only calls on when tracing is off and no secret is registered.
     withTelemetry(steps, permission, approval);
     let head = end;
