@@ -76,6 +76,7 @@ export class CallPipeline {
   readonly length: number;
   private readonly head: CallNext;
 
+  /** @internal Built by the Agent; the pipeline is on no public entry. */
   constructor(options: CallPipelineOptions = {}, builtIn: CallPipelineSteps = {}) {
     const middleware = options.middleware ?? [];
     if (!Array.isArray(middleware)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'middleware must be an array of functions (ctx, next) => Promise<void>.' });
