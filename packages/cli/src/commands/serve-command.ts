@@ -8,6 +8,9 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-l
 import type { CommandContext } from './command-context.js';
 import type { Toolset } from '../toolset/toolset.js';
 import { elicitApproval } from '../policy/approval-prompts.js';
+import { basename } from 'node:path';
+import { inboxApprovalHandler, processLabel } from '@toolwright/sdk/policy';
+import { openInbox } from '../inbox/open-inbox.js';
 
 /** What `serve --mode bypass` prints on stderr. */
 export const BYPASS_WARNING =
@@ -89,8 +92,19 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   // Served tools are checked in the `default` mode unless --mode (or the spec) says otherwise: over
   // --http any local process may call them, so no policy is never the silent default.
   if (stringOption(line.values, 'mode') === 'bypass') term.err(term.c.yellow(BYPASS_WARNING));
+  // --inbox: asks are parked in the approvals inbox (answered by `toolwright approvals`, the console or
+  // another replica) instead of MCP elicitation; the call waits, then goes on under the answer.
+  const inboxFlag = stringOption(line.values, 'inbox');
+  const parked = inboxFlag === undefined ? undefined : await openInbox(inboxFlag, { cwd: term.io.cwd, env: term.io.env, onProblem: (message) => term.errUntrusted(term.c.yellow(`toolwright: warning: ${message}`)) }).catch((error: Error) => {
+    throw new CliError({ command: 'serve', message: error.message, hint: `Usage: ${COMMANDS.serve.usage}` });
+  });
+  const servedLabel = `toolwright serve${stringOption(line.values, 'spec') === undefined ? '' : ` ${basename(stringOption(line.values, 'spec')!)}`}`;
+  const approval = parked
+    ? inboxApprovalHandler(parked.inbox, { kind: 'serve', label: servedLabel, process: processLabel() }, { onPosted: (entry) => term.errUntrusted(`toolwright: ${entry.request.toolName} waits for approval in the inbox ${parked.location} (entry ${entry.id}): toolwright approvals approve ${entry.id}`) })
+    : elicitApproval;
+  if (parked) term.err(`toolwright: asks wait in the approvals inbox ${parked.location}`);
   const open = async (): Promise<Toolset> => {
-    const opened = await context.openToolset({ approval: elicitApproval, upstream: true, policyRequired: true });
+    const opened = await context.openToolset({ approval, upstream: true, policyRequired: true });
     // Its own MCP servers declare sampling/elicitation as its one client does (shared ones: both).
     if (!shared) opened.upstreams?.serveOneClient();
     await opened.startTurns(values).catch(async (error: unknown) => {
@@ -143,5 +157,6 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     return ExitCode.OK;
   } finally {
     await toolset.close();
+    await parked?.inbox.close();
   }
 }
