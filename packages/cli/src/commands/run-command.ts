@@ -20,6 +20,8 @@ import { terminalAnswers } from '../server-requests/terminal-answers.js';
 import { NO_TERMINAL, unattendedAnswers } from '../server-requests/unattended-answers.js';
 import { stdinLine } from '../policy/approval-prompts.js';
 import type { CommandContext } from './command-context.js';
+import { inboxApprovalHandler, processLabel } from '@toolwright/sdk/policy';
+import { openInbox } from '../inbox/open-inbox.js';
 import { withToolset } from './command-context.js';
 
 /** Default `--max-steps`. */
@@ -139,10 +141,26 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
   // A person at a terminal answers asks; without one the agent defers them and the run stops to be resumed.
   const attended = term.io.stdin.isTTY === true && term.io.stderr.isTTY === true;
   const prompt = terminalApproval(term);
-  const approval: ApprovalHandler | undefined = attended ? (request, ctx) => (display.pause(), prompt(request, ctx)) : undefined;
+  // --approve-via inbox: each ask waits in the approvals inbox for an answer from another process
+  // ('toolwright approvals', the console), whether or not there is a terminal; the run goes on.
+  const approveVia = stringOption(line.values, 'approve-via');
+  if (approveVia !== undefined && approveVia !== 'inbox') throw usageError(`--approve-via: expected inbox, got '${approveVia.slice(0, 40)}'.`);
+  if (approveVia === undefined && line.values.inbox !== undefined) throw usageError('--inbox goes with --approve-via inbox.');
+  const parked = approveVia === undefined ? undefined : await openInbox(stringOption(line.values, 'inbox'), { cwd, env, onProblem: (message) => term.errUntrusted(`toolwright: warning: ${message}`) }).catch((error: Error) => {
+    throw usageError(error.message);
+  });
+  const runLabel = (task ?? `resumed ${resumePath!}`).slice(0, 200);
+  const inboxApproval = parked && inboxApprovalHandler(parked.inbox, { kind: 'run', label: runLabel, process: processLabel() }, {
+    conversationId,
+    onPosted: (entry) => {
+      display.pause();
+      term.errUntrusted(`⏸ ${entry.request.toolName} waits for approval in the inbox ${parked.location} (entry ${entry.id}): toolwright approvals approve ${entry.id}${line.values.inbox === undefined ? '' : ' --inbox …'}`);
+    },
+  });
+  const approval: ApprovalHandler | undefined = inboxApproval ? inboxApproval : attended ? (request, ctx) => (display.pause(), prompt(request, ctx)) : undefined;
   const serverRequests = attended ? terminalAnswers(term, stdinLine(term)) : unattendedAnswers((message) => term.errUntrusted(`toolwright: warning: ${message}`), NO_TERMINAL);
 
-  return withToolset({ ...context, openToolset: () => context.openToolset({ approval, serverRequests, conversationId }) }, async (toolset) => {
+  const running = withToolset({ ...context, openToolset: () => context.openToolset({ approval, serverRequests, conversationId }) }, async (toolset) => {
     const agent = toolset.agent;
     if (!agent) throw new CliError({ command: 'run', message: 'this toolset has no agent to run a model with.', exitCode: ExitCode.INTERNAL });
     // --record: the agent writes its tools, calls, decisions and results; runTools the model's turns.
@@ -217,4 +235,5 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
     }
     return code;
   });
+  return parked ? running.finally(() => parked.inbox.close()) : running;
 }
