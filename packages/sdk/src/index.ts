@@ -51,7 +51,8 @@ export type { ToolDefinitionOptions } from './tool/tool-definition.js';
 export type { ExecuteResult, ToolExecutor } from './tool/tool-executor.js';
 
 // registry
-export type { AgentSpec, McpConcurrency, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig, ToolGroupRegistration } from './registry/agent-spec.js';
+export type { AgentSpec, ToolGroupRegistration } from './registry/agent-spec.js';
+export type { McpConcurrency, McpHttpServerConfig, McpServerCommonConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig } from './registry/mcp-server-config.js';
 export type { McpClientCapabilitiesConfig, McpElicitationHandler, McpRootConfig, McpSamplingHandler } from './registry/mcp-client-capabilities-config.js';
 export type { McpOAuthConfig, McpOAuthGrant } from './registry/mcp-oauth-config.js';
 export { defaultRegistry } from './registry/default-registry.js';

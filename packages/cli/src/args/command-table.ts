@@ -1,16 +1,6 @@
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
 import { POLICY_OPTIONS } from '../policy/policy-options-spec.js';
-
-/** One option of a command, as `util.parseArgs` takes it plus a line of help. */
-export interface OptionSpec {
-  type: 'string' | 'boolean';
-  short?: string;
-  multiple?: boolean;
-  /** Placeholder shown in help (`FILE`, `S`…). */
-  value?: string;
-  /** One line of help. */
-  help: string;
-}
+import type { OptionSpec } from './option-spec.js';
 
 /** A subcommand: its positionals and options, for parsing and for help. */
 export interface CommandSpec {

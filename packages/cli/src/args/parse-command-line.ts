@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { closestMatch } from '@toolwright/sdk';
 import { CliError } from '../cli-error.js';
 import { COMMANDS, GLOBAL_OPTIONS } from './command-table.js';
-import type { CommandName, OptionSpec } from './command-table.js';
+import type { CommandName } from './command-table.js';
+import type { OptionSpec } from './option-spec.js';
 
 /** Option values as parsed (strings, booleans, or string lists for repeatable options). */
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;

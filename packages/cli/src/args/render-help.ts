@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { COMMANDS, GLOBAL_OPTIONS } from './command-table.js';
-import type { CommandName, OptionSpec } from './command-table.js';
+import type { CommandName } from './command-table.js';
+import type { OptionSpec } from './option-spec.js';
 
 function optionLines(options: Record<string, OptionSpec>, c: ChalkInstance): string[] {
   const cells = Object.entries(options).map(([name, o]) => {

@@ -1,5 +1,5 @@
 import { PERMISSION_MODES } from '@toolwright/sdk/policy';
-import type { OptionSpec } from '../args/command-table.js';
+import type { OptionSpec } from '../args/option-spec.js';
 
 // Its own file, importing only a type from args/: command-table.ts imports it, so it must not
 // import anything that imports command-table back (parse-command-line.ts does).

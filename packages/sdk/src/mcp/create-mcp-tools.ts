@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { McpServersConfig } from '../registry/agent-spec.js';
+import type { McpServersConfig } from '../registry/mcp-server-config.js';
 import { mcpClientFromPlan } from './mcp-client-from-plan.js';
 import { planMcpServers } from './mcp-server-plan.js';
 import { createMcpToolsFromClients } from './mcp-toolset.js';

@@ -3,7 +3,7 @@ import { ErrorCode as JsonRpcCode, McpError } from '@modelcontextprotocol/sdk/ty
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { describeError, isErrorLike } from './describe-error.js';
-import type { McpCallOptions } from './mcp-client.js';
+import type { McpCallOptions } from './mcp-call-options.js';
 import type { ValidationIssue } from '../schema/validation-issue.js';
 import { INVALID_RESULT_CODE, INVALID_RESULT_PREFIX } from './incoming-message-gate.js';
 import { OVERSIZE_ERROR_CODE, StdioProcessTransport } from './stdio-process-transport.js';

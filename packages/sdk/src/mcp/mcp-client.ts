@@ -6,8 +6,7 @@ import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/z
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { McpConcurrency } from '../registry/agent-spec.js';
-import type { ProgressReport } from '../tool/tool-context.js';
+import type { McpConcurrency } from '../registry/mcp-server-config.js';
 import { checkMcpTimeout } from './check-mcp-timeout.js';
 import { describeError, isErrorLike } from './describe-error.js';
 import { callError, closedError, connectError, describeDrop, isUndelivered, reconnectError, unsendableError } from './mcp-client-errors.js';
@@ -17,13 +16,13 @@ import { installIncomingGate } from './incoming-message-gate.js';
 import { jsonArgumentsIssue } from './json-arguments-issue.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 import { withTimeout } from './with-timeout.js';
+import type { McpCallOptions } from './mcp-call-options.js';
 import { rawToolCall, RawCallUnsent } from './raw-tool-call.js';
 import type { RawCallChannel } from './raw-tool-call.js';
 import { declaredCapabilities, installCapabilityHandlers } from './mcp-client-capabilities.js';
 import type { McpClientCapabilities } from './mcp-client-capabilities.js';
 import { McpCallerRouter } from './mcp-caller-router.js';
 import type { CallerResolution } from './mcp-caller-router.js';
-import type { ClientHandlers } from '../tool/client-handlers.js';
 import { installNotificationRelay } from './mcp-server-notification.js';
 import type { McpServerNotification } from './mcp-server-notification.js';
 
@@ -65,21 +64,6 @@ export interface MCPClientOptions {
    * nothing between requests; the tools are listed once at `connect`. Default false.
    */
   sessionPerCall?: boolean;
-}
-
-/** Options of {@link MCPClient.callTool}. */
-export interface McpCallOptions {
-  /** Cancels the request (the server is sent `notifications/cancelled`). */
-  signal?: AbortSignal;
-  /** Time limit in ms (default: the client's `callTimeoutMs`). */
-  timeoutMs?: number;
-  /** Receives the server's progress notifications. */
-  onProgress?: (report: ProgressReport) => void;
-  /**
-   * The client of this call: while it runs, the server's sampling and elicitation requests are
-   * answered by it, for capabilities configured to follow the caller (`fromCaller`).
-   */
-  client?: ClientHandlers;
 }
 
 /** Options of {@link MCPClient.send}. */

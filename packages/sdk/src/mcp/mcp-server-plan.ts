@@ -5,7 +5,7 @@ import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { checkAgentSpec } from '../registry/check-agent-spec.js';
 import { joinPath } from '../schema/validation-issue.js';
-import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { McpServerConfig } from '../registry/mcp-server-config.js';
 import type { McpElicitationHandler, McpSamplingHandler } from '../registry/mcp-client-capabilities-config.js';
 import type { McpOAuthConfig } from '../registry/mcp-oauth-config.js';
 import { checkMcpTimeout } from './check-mcp-timeout.js';

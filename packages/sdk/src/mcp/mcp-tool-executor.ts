@@ -1,7 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../tool/tool-context.js';
 import type { ToolExecutor } from '../tool/tool-executor.js';
-import type { McpCallOptions, MCPClient } from './mcp-client.js';
+import type { McpCallOptions } from './mcp-call-options.js';
+import type { MCPClient } from './mcp-client.js';
 import type { MCPToolAction } from './mcp-tool-action.js';
 import type { MCPToolObservation } from './mcp-tool-observation.js';
 

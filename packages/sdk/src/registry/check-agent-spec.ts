@@ -5,12 +5,7 @@ import { checkVariablesSpec } from './check-variables-spec.js';
 import { checkToolGroupsSpec } from './check-tool-groups-spec.js';
 import { checkToolsetsSpec } from './check-toolsets-spec.js';
 import { checkMcpClientSpec } from './check-mcp-client-spec.js';
-
-/** Where an agent spec is wrong, and how. */
-export interface SpecProblem {
-  path: string;
-  message: string;
-}
+import type { SpecProblem } from './spec-problem.js';
 
 const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets', 'variables']);
 const SERVER_KEYS = new Set([

@@ -1,7 +1,7 @@
 import { closestMatch } from '../errors/closest-match.js';
 import { codecOf } from '../schema/codec.js';
 import { joinPath } from '../schema/validation-issue.js';
-import type { SpecProblem } from './check-agent-spec.js';
+import type { SpecProblem } from './spec-problem.js';
 import type { RegisteredTool } from './tool-registry.js';
 
 function paramsPath(base: string, issuePath: string): string {

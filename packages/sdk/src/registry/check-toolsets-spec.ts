@@ -1,7 +1,7 @@
 import { joinPath, typeName } from '../schema/validation-issue.js';
 import { TOOL_NAME_PATTERN } from '../tool/tool-name.js';
 import { isPlainObject as isObject } from '../util/guards.js';
-import type { SpecProblem } from './check-agent-spec.js';
+import type { SpecProblem } from './spec-problem.js';
 
 /** The entry checkers of the agent spec (passed in, so this file does not import its caller). */
 export interface EntryCheckers {

@@ -1,4 +1,4 @@
-import type { SpecProblem } from './check-agent-spec.js';
+import type { SpecProblem } from './spec-problem.js';
 import { joinPath, typeName } from '../schema/validation-issue.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

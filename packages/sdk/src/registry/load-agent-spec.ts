@@ -8,7 +8,7 @@ import { jsonSchemaOf } from '../schema/json-schema-of.js';
 import { joinPath } from '../schema/validation-issue.js';
 import type { AgentSpec } from './agent-spec.js';
 import { checkAgentSpec } from './check-agent-spec.js';
-import type { SpecProblem } from './check-agent-spec.js';
+import type { SpecProblem } from './spec-problem.js';
 import { checkToolParams } from './check-tool-params.js';
 import { coerceEnvValue } from './coerce-env-value.js';
 import { defaultRegistry } from './default-registry.js';

@@ -1,4 +1,4 @@
-import type { McpServerConfig } from './agent-spec.js';
+import type { McpServerConfig } from './mcp-server-config.js';
 import type { ToolSpec } from './tool-spec.js';
 
 /**

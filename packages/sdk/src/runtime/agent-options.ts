@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { McpServerConfig } from '../registry/mcp-server-config.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolSpec } from '../registry/tool-spec.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { McpServerConfig } from '../registry/mcp-server-config.js';
 
 /** `filterToolsRegex` compiled; throws `INVALID_SPEC` naming the pattern and the problem. */
 export function compileToolFilter(pattern: string | undefined): RegExp | undefined {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { McpServerConfig } from '../registry/mcp-server-config.js';
 import { defaultRegistry } from '../registry/default-registry.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ConversationState } from '../state/conversation-state.js';

@@ -1,5 +1,5 @@
 import type { CreateMcpToolsOptions, McpToolset } from '../mcp/index.js';
-import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { McpServerConfig } from '../registry/mcp-server-config.js';
 
 /**
  * Connects to the MCP servers and builds their tools. The MCP layer (and the MCP SDK behind it)

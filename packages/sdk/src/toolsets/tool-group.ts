@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '../registry/agent-spec.js';
+import type { McpServerConfig } from '../registry/mcp-server-config.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { Skill } from './skill.js';
 import type { Toolset } from './toolset.js';

@@ -1,0 +1,5 @@
+/** Where an agent spec is wrong, and how. */
+export interface SpecProblem {
+  path: string;
+  message: string;
+}
