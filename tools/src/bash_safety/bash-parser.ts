@@ -16,12 +16,12 @@ const Wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint
 const liftoffOnlyAlready = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].includes('--liftoff-only');
 
 /**
- * The bash grammar compiled by V8's baseline WebAssembly compiler only. By default V8 re-compiles
+ * The bash grammar compiled by the baseline WebAssembly compiler only. By default Node re-compiles
  * hot functions with its optimizing compiler, and for this grammar (its lexer is one huge
- * function) that costs about 1.1 s of CPU right after the first parse, in background threads
- * that compete with the calls, while parsing is no faster afterwards (32 µs per command either
- * way, measured). `--liftoff-only` is set just around this synchronous compile, so nothing
- * else is compiled under it, and the module keeps that choice.
+ * function) that costs a lot of CPU right after the first parse, in background threads that
+ * compete with the calls, while parsing is no faster afterwards (measurement:
+ * packages/bench/README.md). `--liftoff-only` is set just around this synchronous compile, so
+ * nothing else is compiled under it, and the module keeps that choice.
  */
 function compileGrammar(bytes: Uint8Array): WasmModule {
   if (liftoffOnlyAlready) return new Wasm.Module(bytes);

@@ -13,8 +13,8 @@ type Entry = [path: string, mtimeMs: number];
 const newerFirst = (a: Entry, b: Entry): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
- * Collects paths with their modification times, one synchronous `stat` each (about 2.5 µs here,
- * against about 10 µs for a promise-based stat through the thread pool), so paths can be added
+ * Collects paths with their modification times, one synchronous `stat` each (cheaper than a
+ * promise-based stat through the thread pool: packages/bench/README.md), so paths can be added
  * while a search is still producing them. Paths that can no longer be stat'ed sort last.
  *
  * Memory stays bounded by the limit, whatever the number of matches: past 4 × `limit` entries the

@@ -28,7 +28,7 @@ function fileMatches(path, regex) {
   if (nul !== -1 && nul < BINARY_PROBE) return false;
   return matchesSomeLine(regex, data.toString('utf8', 0, nul === -1 ? data.length : nul));
 }
-const compiled = new Map(); // the last few patterns, so a repeated search runs V8's already tiered-up code
+const compiled = new Map(); // the last few patterns, so a repeated search reuses its compiled, already optimised regex
 function regexFor(source, flags) {
   const key = flags + '/' + source;
   let regex = compiled.get(key);

@@ -1,8 +1,8 @@
 /**
  * The call's arguments with the group's fixed ones over them, as a new object (what
  * `{ ...kwargs, ...fixed }` gives for JSON arguments: own enumerable string keys, `__proto__`
- * kept as a plain key). Written as a loop because V8 (Node 20) takes a slow path for an object
- * literal with two spreads: ≈0.85 µs a call, against ≈0.05 µs for this.
+ * kept as a plain key). Written as a loop: an object literal with two spreads is much slower
+ * on Node 20 (measurement: packages/bench/README.md).
  */
 export function mergeFixedArgs(kwargs: Readonly<Record<string, unknown>>, fixedKeys: readonly string[], fixed: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = {};

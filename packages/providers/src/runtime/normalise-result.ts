@@ -7,8 +7,8 @@ import type { ToolInvocationResult } from './tool-invocation-result.js';
  * is an array, a failure has both `errorCode` and `errorMessage` (Llama Stack leaves the message
  * empty for MCP errors), and the runtime's metadata (`toolgroupId`) is added under the provider's.
  * The provider's object is read, never changed: every provider's results have their own shape, and
- * adding a property to each of them made this function's stores megamorphic once a runtime served
- * a few providers (measured: ≈0.2 µs a call, more than the rest of `invokeTool`).
+ * adding a property to objects of many shapes slows this function down once a runtime serves a few
+ * providers (measurement: packages/bench/README.md).
  */
 export function normaliseResult(result: ToolInvocationResult, toolName: string, meta: Record<string, unknown>): ToolInvocationResult {
   if (typeof result !== 'object' || result === null || !Array.isArray(result.content)) {

@@ -31,7 +31,7 @@ export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObser
 
   async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation> {
     const tool = this.tool!;
-    // An AbortSignal and a progress token each cost several µs per call: only when they can matter.
+    // An AbortSignal and a progress token cost time on every call: only when they can matter.
     const options: McpCallOptions = { timeoutMs: ctx.timeoutMs };
     if (ctx.cancellable !== false) options.signal = ctx.signal;
     if (ctx.reportsProgress !== false) options.onProgress = (p) => ctx.reportProgress(p.progress, p.total, p.message);

@@ -132,7 +132,7 @@ export class AuditLog {
     const bytes = Buffer.byteLength(text);
     if (this.fd === undefined) this.open();
     // Other processes may append too: the real size is read every STAT_EVERY lines, and always
-    // before rotating (a few µs each), so a file passes maxBytes by at most that many of their lines.
+    // before rotating (a stat call each), so a file passes maxBytes by at most that many of their lines.
     if (this.sinceStat >= STAT_EVERY || this.size + bytes > this.maxBytes) this.stat();
     if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate(bytes);
     writeSync(this.fd!, text);

@@ -18,7 +18,8 @@ interface Question {
  * The resolution as a conversation: it asks questions (answered `undefined` when the call fails)
  * and returns the real path. One algorithm for {@link realPathOf} and {@link realPathOfAsync}.
  * It asks `lstat` first because a missing path is the common case for a file about to be
- * created, and a failed `realpath` costs a thrown error (about 10 µs) where `lstat` costs 1.
+ * created, and a failed `realpath` costs a thrown error, many times an `lstat` (measurement:
+ * packages/bench/README.md).
  */
 function* resolution(path: string): Generator<Question, string, string | undefined> {
   // Not normalised: `..` after a symbolic link must go where the kernel goes, not where the text says.

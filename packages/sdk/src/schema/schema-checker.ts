@@ -301,8 +301,8 @@ function objectCheck(k: Keywords, typed = false): SchemaCheck | undefined {
     if (typed && !isObject(v)) return false;
     const o = v as Record<string, unknown>;
     // A plain object (JSON arguments): one pass over its own keys, each looked up once; keyed reads
-    // by a for-in key stay fast where o[keys[i]] goes megamorphic across schemas. Any doubt (a
-    // required key not seen, another prototype) is settled by the full test.
+    // by a for-in key stay fast across schemas where o[keys[i]] does not. Any doubt (a required
+    // key not seen, another prototype) is settled by the full test.
     if (Object.getPrototypeOf(o) !== Object.prototype) return byName(o);
     let requiredSeen = 0;
     let seen = 0;
@@ -401,8 +401,8 @@ function generalCheck(k: Keywords): SchemaCheck {
 }
 
 /**
- * A validity check of `schema` built from closures, without generating code: microseconds to
- * build (ajv's compile costs about a millisecond per class, and loading ajv tens of ms), for the
+ * A validity check of `schema` built from closures, without generating code: far cheaper to
+ * build than ajv's compile (and ajv's load; measurement: packages/bench/README.md), for the
  * first calls of a tool and for tools called rarely. It covers the keywords class models and
  * most MCP tool schemas use (types, nullable, enum/const, string/number/array/object
  * constraints, anyOf) with ajv's semantics, which are the same for them in draft-07, 2019-09 and

@@ -8,10 +8,10 @@ import { joinPath } from './validation-issue.js';
  * The hydrator of `model` as data for one shared function: {@link compileHydrator}'s result
  * (same instance, same issues, same order of effects) without generating code. A class's first
  * calls use it: nothing is compiled for a rarely called class, and the one function serves every
- * class, so V8 optimizes it when many tools are called in turn (a compiled hydrator per class
- * stays in the interpreter then, about 2 µs per call against 0.3 µs for this one). It reads the
- * class model's fields themselves (one shape for all fields: the loads stay monomorphic), so a
- * class costs one closure, not a set of parallel arrays (issue 15 counts memory per class).
+ * class, so it is optimized when many tools are called in turn, while a compiled hydrator per
+ * class may never be (measurement: packages/bench/README.md). It reads the class model's fields
+ * themselves (one shape for all fields), so a class costs one closure, not a set of parallel
+ * arrays (issue 15 counts memory per class).
  */
 export function sharedHydrator(model: ClassModel, hydratorOf: (m: ClassModel) => Hydrator, runClassValidator: ClassValidatorRunner): Hydrator {
   const Cls = model.cls as unknown as new () => Record<string, unknown>;

@@ -114,7 +114,7 @@ export class ToolContext {
 
   /**
    * False when the call has neither a time limit nor a caller's signal, so `signal` can never
-   * abort. Creating the AbortSignal costs microseconds; hot paths may skip reading `signal` then.
+   * abort. Creating the AbortSignal is not free; a caller may skip reading `signal` then.
    */
   get cancellable(): boolean {
     return this.timeoutMs !== undefined || this.options.signal !== undefined;
