@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, LATEST_PROTOCOL_VERSION, SetLevelRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { allowedHostNames, isLoopbackHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
 import { MemoryEventStore } from './memory-event-store.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from './session-limits.js';
 import { SessionTable } from './session-table.js';
+import { answerWithWebTransport } from './web-response-bridge.js';
 
 /** The reconnect delay sent to SSE clients by default, in ms. */
 export const DEFAULT_RETRY_INTERVAL_MS = 1_000;
@@ -106,7 +107,7 @@ export interface BoundAddress {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   /** The protocol version the session's initialize agreed on. */
   protocolVersion: string;
@@ -203,7 +204,7 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
       opened = await sessions.open();
       const { server } = opened;
       const owned = opened;
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         eventStore: options.eventStore === false ? undefined : (options.eventStore ?? (() => new MemoryEventStore()))(),
         retryInterval: options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
@@ -226,7 +227,7 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
         void owned.close();
       };
       await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      await answerWithWebTransport(transport, req, res, body);
     } finally {
       if (!added) {
         table.unreserve();
@@ -249,10 +250,10 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
     });
     // No event store: nothing outlives the request, so its stream cannot be resumed (no event
     // ids, no retry; ctx.closeStream() returns false) and a dropped call must be sent again.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await answerWithWebTransport(transport, req, res, body);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, given?: unknown): Promise<void> => {
@@ -303,7 +304,7 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
       // In flight until the response ends (an SSE stream keeps its session alive while open).
       res.once('close', table.begin(sessionId));
       atSessionVersion(req, session);
-      await session.transport.handleRequest(req, res, body);
+      await answerWithWebTransport(session.transport, req, res, body);
       return;
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {

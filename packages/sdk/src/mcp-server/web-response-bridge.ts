@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+
+/** The request's headers as Web `Headers` (from the raw pairs, so edits of `rawHeaders` count). */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    try {
+      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    } catch {
+      // A header Web Headers refuses (not one MCP reads) is left out.
+    }
+  }
+  return headers;
+}
+
+function urlOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`).href;
+  } catch {
+    return new URL(req.url ?? '/', 'http://localhost').href;
+  }
+}
+
+/**
+ * Answers a Node request with the SDK's Web-standard Streamable HTTP transport, writing its
+ * Response as it comes: the status and headers at once, then each chunk of the body (an SSE
+ * stream event by event) as soon as the transport enqueues it. The request's JSON body was read
+ * (and checked) before, so the Web Request carries headers only.
+ *
+ * Why not the SDK's Node transport: it goes through `@hono/node-server`, which, to give a small
+ * response a Content-Length, reads the body twice without blocking and, when the second chunk is
+ * not there yet, waits a `setTimeout` (≥ 1 ms) before writing anything. A `tools/call` whose tool
+ * takes a macrotask (a timer, I/O, `setImmediate`) always hits that wait: its SSE stream has the
+ * priming event but not yet the result. That timer was the ≈ 1.1 ms per call `serve --http` lost
+ * against a raw SDK server whose tool answers within microtasks.
+ */
+export async function answerWithWebTransport(transport: WebStandardStreamableHTTPServerTransport, req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+  const request = new Request(urlOf(req), { method: req.method ?? 'GET', headers: headersOf(req) });
+  const authInfo = (req as { auth?: AuthInfo }).auth;
+  const response = await transport.handleRequest(request, { parsedBody, ...(authInfo ? { authInfo } : {}) });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  if (response.body === null) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  res.writeHead(response.status, headers);
+  // SSE: the client learns the stream is open (and its session id) before the first event.
+  if (headers['content-type']?.startsWith('text/event-stream')) res.flushHeaders();
+  const reader = response.body.getReader();
+  let ended = false;
+  const onClose = (): void => {
+    if (!ended) void reader.cancel().catch(() => undefined);
+  };
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) break;
+      res.write(value);
+    }
+  } catch {
+    // The transport errored the stream, or the client went away: end what was sent.
+  } finally {
+    ended = true;
+    res.off('close', onClose);
+    if (!res.writableEnded) res.end();
+  }
+}
