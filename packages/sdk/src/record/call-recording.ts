@@ -81,7 +81,8 @@ export class CallRecording {
 
   private write(call: RecordableCall, result: RecordableResult, started: number): void {
     const recorder = this.recorder;
-    const ms = roundMs(recorder.now() - started);
+    const ended = recorder.now();
+    const ms = roundMs(ended - started);
     const id = call.toolCallId;
     const tool = call.toolName;
     if (call.tool) this.tool(call.tool);
@@ -106,6 +107,7 @@ export class CallRecording {
         recorder.record({ type: 'log', id, tool, level: String(event.level), data: event.data });
       }
     }
-    recorder.record({ type: 'observation', id, tool, observation: result.observation.toJSON(), ...(result.pending ? { pending: true } : {}), ms });
+    const observation = { type: 'observation' as const, id, tool, observation: result.observation.toJSON(), ms };
+    recorder.record(result.pending ? { ...observation, pending: true } : observation, ended);
   }
 }

@@ -15,7 +15,7 @@ export interface FileRecorderOptions extends RecorderOptions {
    * waiting, at `close`, and when the process exits — an uncaught exception included).
    */
   sync?: boolean;
-  /** Buffered bytes that trigger a write (default 64 KiB). */
+  /** Size of the buffer whose lines are written together (default 64 KiB). */
   flushBytes?: number;
   /** Longest time a buffered line waits, in ms (default 20). */
   flushMs?: number;
@@ -42,8 +42,9 @@ export class FileRecorder implements Recorder {
   private readonly sync: boolean;
   private readonly flushBytes: number;
   private readonly flushMs: number;
-  private buffer: string[] = [];
-  private size = 0;
+  /** Lines encoded as they are recorded (so no line's string outlives its call), written whole at flush. */
+  private readonly chunk: Buffer;
+  private used = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private closed = false;
   /** The first write error (the rest of the record is dropped: a recorder never fails the session). */
@@ -62,6 +63,7 @@ export class FileRecorder implements Recorder {
     this.sync = options.sync === true;
     this.flushBytes = options.flushBytes ?? 64 * 1024;
     this.flushMs = options.flushMs ?? 20;
+    this.chunk = Buffer.allocUnsafe(this.sync ? 0 : this.flushBytes);
     open.add(this);
     if (!exitListener) {
       exitListener = true;
@@ -81,10 +83,17 @@ export class FileRecorder implements Recorder {
       this.write(line);
       return;
     }
-    this.buffer.push(line);
-    this.size += line.length;
-    if (this.size >= this.flushBytes) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: a line that may not fit is preceded by a flush,
+    // and one longer than the whole buffer is written on its own.
+    if (this.used + line.length * 3 > this.chunk.length) {
+      this.flush();
+      if (line.length * 3 > this.chunk.length) {
+        this.write(line);
+        return;
+      }
+    }
+    this.used += this.chunk.write(line, this.used);
+    this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
   }
 
   now(): number {
@@ -95,19 +104,23 @@ export class FileRecorder implements Recorder {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.buffer.length === 0) return;
-    const text = this.buffer.length === 1 ? this.buffer[0]! : this.buffer.join('');
-    this.buffer = [];
-    this.size = 0;
-    this.write(text);
+    if (this.used === 0) return;
+    const length = this.used;
+    this.used = 0;
+    this.writeBytes(this.chunk, length);
   }
 
   private write(text: string): void {
+    const bytes = Buffer.from(text, 'utf8');
+    this.writeBytes(bytes, bytes.length);
+  }
+
+  /** The first `length` bytes of `bytes`, every one of them (a short write goes on where it stopped). */
+  private writeBytes(bytes: Buffer, length: number): void {
     if (this.failure !== undefined) return;
     try {
-      const bytes = Buffer.from(text, 'utf8');
       let done = 0;
-      while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done);
+      while (done < length) done += writeSync(this.fd, bytes, done, length - done);
     } catch (error) {
       this.failure = error;
     }
