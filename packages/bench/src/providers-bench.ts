@@ -100,7 +100,16 @@ function pairedRatios(subject: readonly number[], base: readonly number[]): stri
  * rounds, with the round-by-round CPU ratio and a control (the direct call against itself: the
  * noise of this run).
  */
-async function overhead(label: string, runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, batch: number, rounds: number): Promise<BenchRow[]> {
+async function overhead(
+  label: string,
+  runtime: ToolGroupRuntime,
+  provider: ToolGroupProvider,
+  toolgroupId: string,
+  name: string,
+  args: Record<string, unknown>,
+  batch: number,
+  rounds: number,
+): Promise<BenchRow[]> {
   const def = await runtime.getTool(name);
   const group = runtime.getToolGroup(toolgroupId);
   const merged = { ...args, ...group.args };
@@ -153,7 +162,15 @@ async function overhead(label: string, runtime: ToolGroupRuntime, provider: Tool
  * runtime compiles: what any `invokeTool` that checks against the schema the model saw pays), and
  * `invokeTool`.
  */
-async function overheadFloor(runtime: ToolGroupRuntime, provider: ToolGroupProvider, toolgroupId: string, name: string, args: Record<string, unknown>, batch: number, rounds: number): Promise<BenchRow[]> {
+async function overheadFloor(
+  runtime: ToolGroupRuntime,
+  provider: ToolGroupProvider,
+  toolgroupId: string,
+  name: string,
+  args: Record<string, unknown>,
+  batch: number,
+  rounds: number,
+): Promise<BenchRow[]> {
   const def = await runtime.getTool(name);
   const group = runtime.getToolGroup(toolgroupId);
   const ctx: InvocationContext = Object.freeze({ group, providerData: Object.freeze({}) });

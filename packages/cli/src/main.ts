@@ -77,7 +77,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       term,
       openToolset: async (extra) => {
         const { openToolset } = await import('./toolset/open-toolset.js');
-        return openToolset({ ...toolsetSource(line), cwd: io.cwd, env: io.env, approval: extra?.approval, upstream: extra?.upstream, serverRequests: extra?.serverRequests, policyRequired: extra?.policyRequired, conversationId: extra?.conversationId });
+        return openToolset({
+          ...toolsetSource(line),
+          cwd: io.cwd,
+          env: io.env,
+          approval: extra?.approval,
+          upstream: extra?.upstream,
+          serverRequests: extra?.serverRequests,
+          policyRequired: extra?.policyRequired,
+          conversationId: extra?.conversationId,
+        });
       },
       openToolGroups: async () => {
         const { openToolGroups } = await import('./groups/open-tool-groups.js');

@@ -80,21 +80,36 @@ const withTools = (body: Record<string, unknown>, request: ModelRequest): Record
 /** OpenAI Chat Completions through the official `openai` client (`new OpenAI({ apiKey, baseURL })`). */
 export function openAIClientModel(client: OpenAIClientLike, options: ClientModelOptions): ModelAdapter {
   return clientModel(openAIChat, options.stream ?? true, (request, stream) =>
-    call(client.chat.completions.create, client.chat.completions, withTools({ model: options.model, messages: request.messages, ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}), ...options.extraBody }, request), { signal: request.signal }),
+    call(
+      client.chat.completions.create,
+      client.chat.completions,
+      withTools({ model: options.model, messages: request.messages, ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}), ...options.extraBody }, request),
+      { signal: request.signal },
+    ),
   );
 }
 
 /** OpenAI Responses through the official `openai` client. */
 export function openAIResponsesClientModel(client: OpenAIClientLike, options: ClientModelOptions): ModelAdapter {
   return clientModel(openAIResponses, options.stream ?? true, (request, stream) =>
-    call(client.responses.create, client.responses, withTools({ model: options.model, input: request.messages, store: false, ...(stream ? { stream: true } : {}), ...options.extraBody }, request), { signal: request.signal }),
+    call(
+      client.responses.create,
+      client.responses,
+      withTools({ model: options.model, input: request.messages, store: false, ...(stream ? { stream: true } : {}), ...options.extraBody }, request),
+      { signal: request.signal },
+    ),
   );
 }
 
 /** Anthropic Messages through the official `@anthropic-ai/sdk` client (`max_tokens` 4096 unless `extraBody` says otherwise). */
 export function anthropicClientModel(client: AnthropicClientLike, options: ClientModelOptions): ModelAdapter {
   return clientModel(anthropicMessages, options.stream ?? true, (request, stream) =>
-    call(client.messages.create, client.messages, withTools({ model: options.model, max_tokens: 4096, messages: request.messages, ...(stream ? { stream: true } : {}), ...options.extraBody }, request), { signal: request.signal }),
+    call(
+      client.messages.create,
+      client.messages,
+      withTools({ model: options.model, max_tokens: 4096, messages: request.messages, ...(stream ? { stream: true } : {}), ...options.extraBody }, request),
+      { signal: request.signal },
+    ),
   );
 }
 
@@ -102,7 +117,12 @@ export function anthropicClientModel(client: AnthropicClientLike, options: Clien
 export function geminiClientModel(client: GoogleGenAILike, options: ClientModelOptions): ModelAdapter {
   return clientModel(geminiGenerateContent, options.stream ?? true, (request, stream) => {
     // Copies: the client rewrites the declarations it is given, and the agent's exports are frozen.
-    const params = { model: options.model, contents: structuredClone(request.messages), config: { ...(request.tools.length > 0 ? { tools: structuredClone(request.tools) } : {}), ...(request.signal ? { abortSignal: request.signal } : {}), ...options.extraBody } };
+    const config = {
+      ...(request.tools.length > 0 ? { tools: structuredClone(request.tools) } : {}),
+      ...(request.signal ? { abortSignal: request.signal } : {}),
+      ...options.extraBody,
+    };
+    const params = { model: options.model, contents: structuredClone(request.messages), config };
     return stream ? call(client.models.generateContentStream, client.models, params) : call(client.models.generateContent, client.models, params);
   });
 }

@@ -124,7 +124,16 @@ export async function runTools(options: RunToolsOptions): Promise<RunResult> {
   /** Results in call order; an interruption when any call still waits. */
   const settle = (calls: readonly { id: string; name: string }[], results: Map<string, ToolResult>, pending: PendingApproval[], step: StepEvent | undefined): RunResult | undefined => {
     if (pending.length > 0) {
-      const state = RunState.create({ api: dialect.api, messages, calls: calls.map((c) => ({ id: c.id, name: c.name })), completed: [...results.values()], pending, step: stepNumber - 1, usage, toolNames: viewNames() });
+      const state = RunState.create({
+        api: dialect.api,
+        messages,
+        calls: calls.map((c) => ({ id: c.id, name: c.name })),
+        completed: [...results.values()],
+        pending,
+        step: stepNumber - 1,
+        usage,
+        toolNames: viewNames(),
+      });
       return end('interrupted', { interruptions: pending, state });
     }
     messages = [...messages, ...dialect.resultMessages(calls.map((c) => results.get(c.id)!))];

@@ -122,7 +122,11 @@ export class BashSafety {
     return suggestBashRules(this.analyze(command, cwd));
   }
 
-  /** The safety verdict, steps in AgentScope's order after the write guard; every `ask` is a safety ask (allow rules cannot silence it), and one about a protected path names it (`protectedPath`: it holds in bypass). */
+  /**
+   * The safety verdict, steps in AgentScope's order after the write guard; every `ask` is a safety
+   * ask (allow rules cannot silence it), and one about a protected path names it (`protectedPath`:
+   * it holds in bypass).
+   */
   check(command: string, context: BashCommandContext): BashVerdict {
     const analysis = this.analyze(command, context.cwd);
     // Protected paths and confinement first: an earlier ask that bypass skips must not hide them.

@@ -21,7 +21,15 @@ export class TaskCreateTool extends ToolDefinition<TaskCreateAction, TaskObserva
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskCreateTool[] {
     assertNoParams('task_create', params);
-    return [new TaskCreateTool({ permissions: taskPermissions<TaskCreateAction>(false), actionType: TaskCreateAction, observationType: TaskObservation, executor: convState.getService(TaskCreateExecutor), resources: TASKS_RESOURCE })];
+    return [
+      new TaskCreateTool({
+        permissions: taskPermissions<TaskCreateAction>(false),
+        actionType: TaskCreateAction,
+        observationType: TaskObservation,
+        executor: convState.getService(TaskCreateExecutor),
+        resources: TASKS_RESOURCE,
+      }),
+    ];
   }
 }
 
@@ -34,7 +42,15 @@ export class TaskGetTool extends ToolDefinition<TaskGetAction, TaskObservation> 
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskGetTool[] {
     assertNoParams('task_get', params);
-    return [new TaskGetTool({ permissions: taskPermissions<TaskGetAction>(true), actionType: TaskGetAction, observationType: TaskObservation, executor: convState.getService(TaskGetExecutor), resources: TASKS_RESOURCE })];
+    return [
+      new TaskGetTool({
+        permissions: taskPermissions<TaskGetAction>(true),
+        actionType: TaskGetAction,
+        observationType: TaskObservation,
+        executor: convState.getService(TaskGetExecutor),
+        resources: TASKS_RESOURCE,
+      }),
+    ];
   }
 }
 
@@ -47,7 +63,15 @@ export class TaskListTool extends ToolDefinition<TaskListAction, TaskObservation
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskListTool[] {
     assertNoParams('task_list', params);
-    return [new TaskListTool({ permissions: taskPermissions<TaskListAction>(true), actionType: TaskListAction, observationType: TaskObservation, executor: convState.getService(TaskListExecutor), resources: TASKS_RESOURCE })];
+    return [
+      new TaskListTool({
+        permissions: taskPermissions<TaskListAction>(true),
+        actionType: TaskListAction,
+        observationType: TaskObservation,
+        executor: convState.getService(TaskListExecutor),
+        resources: TASKS_RESOURCE,
+      }),
+    ];
   }
 }
 
@@ -63,6 +87,14 @@ export class TaskUpdateTool extends ToolDefinition<TaskUpdateAction, TaskObserva
   /** Builds the tool on the conversation's task store. */
   static create(convState: ConversationState, params?: unknown): TaskUpdateTool[] {
     assertNoParams('task_update', params);
-    return [new TaskUpdateTool({ permissions: taskPermissions<TaskUpdateAction>(false), actionType: TaskUpdateAction, observationType: TaskObservation, executor: convState.getService(TaskUpdateExecutor), resources: TASKS_RESOURCE })];
+    return [
+      new TaskUpdateTool({
+        permissions: taskPermissions<TaskUpdateAction>(false),
+        actionType: TaskUpdateAction,
+        observationType: TaskObservation,
+        executor: convState.getService(TaskUpdateExecutor),
+        resources: TASKS_RESOURCE,
+      }),
+    ];
   }
 }

@@ -55,7 +55,9 @@ function answer(state: RunState, approve: readonly string[], reject: readonly st
 /** `agent` with its `resume` showing each resumed call's result (as step `state.step`) as it finishes. */
 function showingResumedCalls(agent: Agent, state: RunState, display: RunDisplay): Agent {
   const resume: Agent['resume'] = async (pending, answers, options) => {
-    display.calls(state.step, state.calls.filter((c) => pending.some((p) => p.request.toolCallId === c.id)).map((c) => ({ ...c, arguments: JSON.stringify(pending.find((p) => p.request.toolCallId === c.id)?.request.arguments ?? {}) })));
+    const pendingOf = (id: string) => pending.find((p) => p.request.toolCallId === id);
+    const asked = state.calls.filter((c) => pendingOf(c.id) !== undefined);
+    display.calls(state.step, asked.map((c) => ({ ...c, arguments: JSON.stringify(pendingOf(c.id)?.request.arguments ?? {}) })));
     const results = await agent.resume(pending, answers, options);
     const event: StepEvent = { type: 'step', step: state.step, text: '', calls: [], results: [], pending: [], usage: emptyUsage(), finishReason: 'resumed' };
     pending.forEach((p, i) => {

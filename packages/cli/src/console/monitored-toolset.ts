@@ -75,7 +75,10 @@ export class MonitoredToolset<T extends ConsoleTools = ConsoleTools> implements 
  * A source of served tools (one shared set, or a function opening a set per MCP session) whose
  * every call `monitor` sees: sessions are labelled `session 1`, `session 2`, …; a shared set `shared`.
  */
-export function monitoredSource<T extends ConsoleTools & { close(): Promise<void> }>(source: ConsoleTools | (() => Promise<T>), monitor: CallMonitor): MonitoredToolset | (() => Promise<MonitoredToolset<T> & { close(): Promise<void> }>) {
+export function monitoredSource<T extends ConsoleTools & { close(): Promise<void> }>(
+  source: ConsoleTools | (() => Promise<T>),
+  monitor: CallMonitor,
+): MonitoredToolset | (() => Promise<MonitoredToolset<T> & { close(): Promise<void> }>) {
   if (typeof source !== 'function') return new MonitoredToolset(source, monitor, 'shared');
   let sessions = 0;
   return async () => {

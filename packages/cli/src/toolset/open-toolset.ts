@@ -138,7 +138,9 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   const extraTools: ToolDefinition[] = await importToolModules(options.imports ?? [], options.cwd);
   let spec: AgentSpec;
   try {
-    spec = options.spec === undefined ? defaultSpec(options.preset as BuiltinPreset | undefined) : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
+    spec = options.spec === undefined
+      ? defaultSpec(options.preset as BuiltinPreset | undefined)
+      : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
   } catch (error) {
     throw specFailure(error, options.spec);
   }

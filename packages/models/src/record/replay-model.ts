@@ -17,7 +17,13 @@ export interface ReplayModel extends ModelAdapter {
 export function recordedTurns(record: readonly RecordEntry[]): ModelTurn[] {
   return record
     .filter((e): e is ModelResponseEntry & RecordEntry => e.type === 'model-response')
-    .map((e) => ({ text: e.turn.text, calls: e.turn.calls, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, ...e.turn.usage } as Usage, finishReason: e.turn.finishReason, messages: e.turn.messages }));
+    .map((e) => ({
+      text: e.turn.text,
+      calls: e.turn.calls,
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, ...e.turn.usage } as Usage,
+      finishReason: e.turn.finishReason,
+      messages: e.turn.messages,
+    }));
 }
 
 /** The record's first model request (its messages are the conversation the run started from). */

@@ -130,6 +130,9 @@ export function clientAnswerResult(call: Pick<PendingToolCall, 'callId' | 'toolN
     });
   }
   const metadata = { toolgroupId: call.toolgroupId, client: true };
-  if (answer.errorMessage !== undefined) return { content: content.length > 0 ? content : [textContent(answer.errorMessage)], errorCode: InvocationErrorCode.TOOL_ERROR, errorMessage: answer.errorMessage, metadata };
+  if (answer.errorMessage !== undefined) {
+    const shown = content.length > 0 ? content : [textContent(answer.errorMessage)];
+    return { content: shown, errorCode: InvocationErrorCode.TOOL_ERROR, errorMessage: answer.errorMessage, metadata };
+  }
   return { content, metadata };
 }

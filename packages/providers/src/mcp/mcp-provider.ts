@@ -163,7 +163,8 @@ async function httpTransport(endpoint: McpEndpoint, connection: Connection): Pro
   const post = fetchWithRequestSignals(watched);
   if (endpoint.transport === 'sse') {
     const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
-    return new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: (u, i) => watched(u, { ...i, headers: { ...headers, ...(i?.headers as Record<string, string>) } }) }, fetch: post });
+    const eventSourceInit = { fetch: (u: string | URL, i?: RequestInit) => watched(u, { ...i, headers: { ...headers, ...(i?.headers as Record<string, string>) } }) };
+    return new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit, fetch: post });
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: post });

@@ -74,7 +74,8 @@ export class ApprovalSeal {
       return `${call} belongs to conversation ${JSON.stringify(pending.conversationId ?? null)}, not to this agent's conversation ${JSON.stringify(this.conversationId)}: ${unmodified}`;
     }
     const key = await this.loadKey(false);
-    const expected = key && macOf(key, { conversationId: this.conversationId, toolCallId: pending.request.toolCallId, toolName: pending.request.toolName, arguments: pending.request.arguments, nonce: pending.nonce });
+    const { toolCallId, toolName, arguments: args } = pending.request;
+    const expected = key && macOf(key, { conversationId: this.conversationId, toolCallId, toolName, arguments: args, nonce: pending.nonce });
     if (!expected || !MAC_PATTERN.test(pending.mac) || !timingSafeEqual(Buffer.from(expected), Buffer.from(pending.mac))) {
       return `${call} does not match what was shown for approval (its call id, tool, arguments or conversation were altered, or it was issued with another key): ${unmodified}`;
     }

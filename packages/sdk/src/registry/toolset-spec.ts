@@ -16,7 +16,11 @@ export interface ToolsetSpec {
   naming?: 'default' | 'mcp';
   /** Shown only in turns whose context has every one of these values (`--context key=value`). */
   when?: Record<string, string>;
-  /** Only these tools, by their names before renaming (under `naming: mcp` the server's tool name, not `mcp__server__tool`; that form matches too, with a warning). An entry that matches no tool is an error when the toolset loads. */
+  /**
+   * Only these tools, by their names before renaming (under `naming: mcp` the server's tool name,
+   * not `mcp__server__tool`; that form matches too, with a warning). An entry that matches no tool
+   * is an error when the toolset loads.
+   */
   include?: string[];
   /** Never these tools (names as for `include`; an entry that matches no tool is an error too). */
   exclude?: string[];

@@ -158,7 +158,9 @@ function ask(ctx: CallContext, asking: Asking, decision: PermissionDecision, giv
   const handler = policy.onApproval;
   if (!handler) return pend(ctx, asking, decision, request);
   const client = ctx.callOptions.client;
-  const context: ApprovalContext = client?.elicit ? { signal: ctx.signal, elicit: (question) => ctx.elicit({ message: question.message, requestedSchema: question.requestedSchema as JsonSchema }) } : { signal: ctx.signal };
+  const context: ApprovalContext = client?.elicit
+    ? { signal: ctx.signal, elicit: (question) => ctx.elicit({ message: question.message, requestedSchema: question.requestedSchema as JsonSchema }) }
+    : { signal: ctx.signal };
   let reply: unknown;
   try {
     reply = handler(request, context);

@@ -29,7 +29,18 @@ export function decisionOf(ctx: CallContext): PermissionDecision | undefined {
 function decide(ctx: CallContext, policy: Policy, decision: PermissionDecision): boolean {
   // The engine's decision is the call's decision (it has every field CallDecision names).
   ctx.decision = decision as unknown as CallDecision;
-  if (policy.auditing) policy.record({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, originalName: ctx.tool && originalNameOf(ctx.tool), decision: decision.behavior, reason: decision.reason, message: decision.message, rule: decision.rule, arguments: ctx.arguments });
+  if (policy.auditing) {
+    policy.record({
+      toolCallId: ctx.toolCallId,
+      toolName: ctx.toolName,
+      originalName: ctx.tool && originalNameOf(ctx.tool),
+      decision: decision.behavior,
+      reason: decision.reason,
+      message: decision.message,
+      rule: decision.rule,
+      arguments: ctx.arguments,
+    });
+  }
   if (decision.behavior === 'deny') {
     ctx.fail(permissionDenied(ctx.toolName, decision));
     return false;
