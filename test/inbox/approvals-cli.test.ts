@@ -8,7 +8,9 @@ import type { InboxEntry } from '@toolwright/sdk/policy';
 import { chat } from '../models/api-fixtures.js';
 import { startFakeModelServer } from '../models/fake-model-server.js';
 import type { FakeModelServer } from '../models/fake-model-server.js';
-import { finished, runCli, startCli, waitForStderr } from '../cli/cli-harness.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN, cliEnv, finished, runCli, SAMPLE, startCli, waitForStderr } from '../cli/cli-harness.js';
 
 let dir: string;
 let server: FakeModelServer | undefined;
@@ -173,4 +175,30 @@ describe('toolwright approvals: refusals and usage', () => {
     const lonely = await runCli(['run', 'x', '--model', 'openai:gpt-test', '--inbox', 'i'], { cwd: dir, env: KEY });
     expect([lonely.code, lonely.stderr.split('\n')[0]]).toEqual([2, 'toolwright run: --inbox goes with --approve-via inbox.']);
   });
+});
+
+describe('serve --stdio --inbox DIR', () => {
+  it('parks an ask in the inbox instead of eliciting; the MCP call returns once approvals approve answers it', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--stdio', '--inbox', 'inbox', '--ask', 'echo', ...SAMPLE], cwd: dir, env: cliEnv() as Record<string, string>, stderr: 'pipe' });
+    const client = new Client({ name: 'inbox-serve', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler((await import('@modelcontextprotocol/sdk/types.js')).ElicitRequestSchema, () => {
+      throw new Error('serve --inbox must not elicit');
+    });
+    await client.connect(transport);
+    try {
+      const call = client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+      let entries: InboxEntry[] = [];
+      const deadline = Date.now() + 20_000;
+      while ((entries = JSON.parse((await runCli(['approvals', 'list', '--json', '--inbox', 'inbox'], { cwd: dir })).stdout) as InboxEntry[]).length === 0) {
+        if (Date.now() > deadline) throw new Error(`nothing was parked; the call gave ${JSON.stringify(await Promise.race([call, 'nothing yet']))}`);
+      }
+      expect(entries[0]).toMatchObject({ source: { kind: 'serve', label: 'toolwright serve' }, request: { toolName: 'echo', arguments: { text: 'hi' } } });
+      expect((await runCli(['approvals', 'approve', entries[0]!.id, '--inbox', 'inbox'], { cwd: dir })).code).toBe(0);
+      const result = await call;
+      expect(result.isError).toBeFalsy();
+      expect(result.content).toEqual([{ type: 'text', text: 'hi' }]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
