@@ -1,7 +1,7 @@
 // Two `serve --http --stateless --inbox postgres://…` replicas behind the repo's HAProxy
 // configuration (docs/deploy/haproxy.cfg) and a real PostgreSQL server: calls that ask are parked
 // on whichever replica took them, `toolwright approvals` (another process) answers them through
-// the shared table, and each call continues on its own replica.
+// the shared table, and each call continues on its own replica. Also: a run waiting in the PostgreSQL inbox.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -11,7 +11,9 @@ import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { InboxEntry } from '@toolwright/sdk/policy';
-import { FIXTURES, ROOT, runCli, startCli, waitForStderr } from '../cli/cli-harness.js';
+import { finished, FIXTURES, ROOT, runCli, startCli, waitForStderr } from '../cli/cli-harness.js';
+import { chat } from '../models/api-fixtures.js';
+import { startFakeModelServer } from '../models/fake-model-server.js';
 import { postgresUnavailable, startPostgres } from './postgres-server.js';
 import type { PostgresServer } from './postgres-server.js';
 
@@ -148,6 +150,27 @@ describeIfAvailable('serve --inbox postgres://… on two replicas behind HAProxy
       else expect(result.isError).toBe(true);
     } finally {
       await client.close();
+    }
+  }, 60_000);
+});
+
+describeIfAvailable('run --approve-via inbox --inbox postgres://…', () => {
+  it('the run waits in the PostgreSQL inbox; approvals approve in another process lets it finish', async () => {
+    const model = await startFakeModelServer(
+      { sse: chat.sse({ calls: [{ id: 'call_1', name: 'square', args: '{"n":7}' }] }), done: true },
+      { sse: chat.sse({ text: 'Done.' }), done: true },
+    );
+    try {
+      const run = startCli(['run', 'Square 7.', '--model', 'openai:gpt-test', '--base-url', `${model.url}/v1`, '--ask', 'square', '--approve-via', 'inbox', '--inbox', pg!.url, ...TOOLS], { env: { OPENAI_API_KEY: 'sk-test', REPLICA: 'run' } });
+      const [, location, id] = await waitForStderr(run, /waits for approval in the inbox (\S+) \(entry ([A-Za-z0-9_-]{22})\)/, 30_000);
+      expect(location).toBe(pg!.url); // no password in this URL; one with a password is shown as ***
+      expect((await runCli(['approvals', 'approve', id!, '--inbox', pg!.url])).code).toBe(0);
+      const done = await finished(run);
+      expect([done.code, done.stdout]).toEqual([0, 'Done.\n']);
+      const messages = model.requests[1]!.body.messages as { role: string; content: unknown }[];
+      expect(messages.filter((m) => m.role === 'tool').map((m) => String(m.content))).toEqual(['49 from run']);
+    } finally {
+      await model.close();
     }
   }, 60_000);
 });
