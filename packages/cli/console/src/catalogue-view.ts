@@ -13,7 +13,9 @@ const HINTS: [string, string][] = [
 
 /** The annotation badges of a tool (`read-only`, `destructive`, …) for the hints that are true. */
 export function Badges({ tool }: { tool: CatalogueTool }): VNode {
-  const on = HINTS.filter(([key]) => tool.annotations[key] === true).map(([, label]) => label);
+  // MCP: destructive and idempotent only mean something for a tool that is not read-only.
+  const readOnly = tool.annotations.readOnlyHint === true;
+  const on = HINTS.filter(([key]) => tool.annotations[key] === true && (!readOnly || key === 'readOnlyHint' || key === 'openWorldHint')).map(([, label]) => label);
   return html`<span class="badges"><span class="badge origin">${tool.origin}</span>${on.map((label) => html`<span class=${`badge ${label.replace(/ /g, '-')}`}>${label}</span>`)}</span>`;
 }
 

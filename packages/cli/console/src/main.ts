@@ -84,16 +84,20 @@ function App(): VNode {
     go(next);
     document.getElementById(`tab-${next}`)?.focus();
   };
-  let view: VNode;
-  if (!catalogue) view = html`<p>${problem || 'Loading…'}</p>`;
-  else if (tab === 'catalogue') view = html`<${CatalogueView} catalogue=${catalogue} onTry=${(name: string) => {
-    setSelected(name);
-    go('try');
-  }} />`;
-  else if (tab === 'try') view = html`<${TryView} tools=${catalogue.tools} selected=${selected} onSelect=${setSelected} />`;
-  else if (tab === 'live') view = html`<${LiveView} calls=${calls} />`;
-  else if (tab === 'inbox') view = html`<${InboxView} entries=${inbox.entries} available=${inbox.available} />`;
-  else view = html`<${AuditView} tools=${catalogue.tools.map((t) => t.name)} />`;
+  // Every view stays mounted (hidden when not shown): a form keeps its values and a call that
+  // waits for approval shows its result when one comes back to it.
+  const views: [Tab, VNode][] = catalogue
+    ? [
+        ['catalogue', html`<${CatalogueView} catalogue=${catalogue} onTry=${(name: string) => {
+          setSelected(name);
+          go('try');
+        }} />`],
+        ['try', html`<${TryView} tools=${catalogue.tools} selected=${selected} onSelect=${setSelected} />`],
+        ['live', html`<${LiveView} calls=${calls} />`],
+        ['inbox', html`<${InboxView} entries=${inbox.entries} available=${inbox.available} />`],
+        ['audit', html`<${AuditView} tools=${catalogue.tools.map((t) => t.name)} />`],
+      ]
+    : [];
   return html`<div class="shell">
     <header class="top">
       <h1>Toolwright console</h1>
@@ -102,13 +106,16 @@ function App(): VNode {
     <nav aria-label="Views">
       <div role="tablist" aria-label="Views" onKeyDown=${onTabKey}>
         ${TABS.map(
-          ([name, label]) => html`<button type="button" role="tab" id=${`tab-${name}`} aria-selected=${tab === name} aria-controls="view" tabindex=${tab === name ? 0 : -1} onClick=${() => go(name)}>
+          ([name, label]) => html`<button type="button" role="tab" id=${`tab-${name}`} aria-selected=${tab === name} aria-controls=${`panel-${name}`} tabindex=${tab === name ? 0 : -1} onClick=${() => go(name)}>
             ${label}${name === 'inbox' && pending > 0 ? html` <span class="count" aria-label=${`${pending} pending`}>${pending}</span>` : null}
           </button>`,
         )}
       </div>
     </nav>
-    <main id="view" role="tabpanel" aria-labelledby=${`tab-${tab}`}>${view}</main>
+    <main>
+      ${catalogue ? null : html`<p>${problem || 'Loading…'}</p>`}
+      ${views.map(([name, view]) => html`<div role="tabpanel" id=${`panel-${name}`} aria-labelledby=${`tab-${name}`} hidden=${tab !== name}>${view}</div>`)}
+    </main>
   </div>`;
 }
 

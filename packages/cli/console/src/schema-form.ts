@@ -85,7 +85,8 @@ export function SchemaField(props: FieldProps): VNode {
   const schema = resolveSchema(props.schema, ctx.root);
   const kind = fieldKind(schema);
   const id = fieldId(ctx, path);
-  const label = html`<label for=${id}><span class="field-name">${name}</span>${required ? html`<span class="required" aria-hidden="true"> *</span>` : null}</label>`;
+  // The label is the name alone (what is required is said in the hint below it).
+  const label = html`<label for=${id} class="field-name">${name}</label>`;
   const aria = { 'aria-describedby': describedBy(ctx, path, id), 'aria-invalid': ctx.issues.some((issue) => issue.path === path), 'aria-required': required };
 
   if (kind === 'object') {
@@ -94,7 +95,7 @@ export function SchemaField(props: FieldProps): VNode {
     }
     const object = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
     return html`<fieldset class="field object" id=${id}>
-      <legend>${name}${required ? ' *' : ''}</legend>
+      <legend>${name}</legend>
       <${Hint} schema=${schema} ctx=${ctx} id=${id} required=${required} />
       ${propertiesOf(schema).map(
         (property) =>
@@ -123,7 +124,7 @@ export function SchemaField(props: FieldProps): VNode {
     const items = Array.isArray(value) ? value : [];
     const itemSchema = (schema.items ?? {}) as Schema;
     return html`<fieldset class="field array" id=${id}>
-      <legend>${name}${required ? ' *' : ''}</legend>
+      <legend>${name}</legend>
       <${Hint} schema=${schema} ctx=${ctx} id=${id} required=${required} />
       <ol class="items">
         ${items.map(
@@ -195,5 +196,5 @@ export function SchemaField(props: FieldProps): VNode {
     default:
       control = html`<${JsonField} ...${props} id=${id} />`;
   }
-  return html`<div class=${`field ${kind}`}>${label}<${Hint} schema=${schema} ctx=${ctx} id=${id} required=${required} />${control}<${Issues} ctx=${ctx} path=${path} id=${id} /></div>`;
+  return html`<div class=${`field ${kind}${required ? ' required-field' : ''}`}>${label}<${Hint} schema=${schema} ctx=${ctx} id=${id} required=${required} />${control}<${Issues} ctx=${ctx} path=${path} id=${id} /></div>`;
 }
