@@ -37,20 +37,27 @@ const PUBLIC_VALUES = [
   'jsonSchemaOf',
   'loadAgentSpec',
   'LogEvent',
+  'maskSecrets',
   'MemoryRecorder',
+  'MIN_SECRET_LENGTH',
   'Observation',
   'ObservationEvent',
   'observationOf',
   'observationText',
+  'processSecrets',
   'readRecord',
   'readRecordFile',
   'RECORD_ENTRY_TYPES',
   'RECORD_VERSION',
+  'registerCredentialHeaders',
+  'registerSecret',
   'renderTimeline',
   'resolveAnnotations',
   'SchemaTool',
   'SchemaToolAction',
+  'SecretMasker',
   'Service',
+  'StreamingMasker',
   'StructuredObservation',
   'textContent',
   'textOf',
@@ -89,6 +96,7 @@ const PUBLIC_TYPES = [
   'ClientHandlers',
   'ClientLogLevel',
   'Content',
+  'ConversationSecrets',
   'ConversationStateOptions',
   'DecisionEntry',
   'DefineToolOptions',
@@ -208,13 +216,14 @@ const PUBLIC_TYPES = [
 
 /**
  * `@toolwright/sdk/internal`: exactly what the other Toolwright packages import (tools: path
- * checks; providers: the call context and caller results; CLI: colours, locks, answer check; bench:
- * lock access). The SDK's own tests import `src/` instead.
+ * checks; providers: the call context and caller results; CLI: colours, locks, answer check;
+ * models and CLI: tracing; bench: lock access). The SDK's own tests import `src/` instead.
  */
 const INTERNAL_VALUES = [
   'accessOf',
   'approvalAnswerProblem',
   'CallContext',
+  'callsNeedTheirPipeline',
   'dangerousEntry',
   'fileSystemIgnoresCase',
   'isWithin',
@@ -223,6 +232,8 @@ const INTERNAL_VALUES = [
   'resetPaint',
   'ResourceLocks',
   'takeCallerResult',
+  'traceModelRequest',
+  'withRemoteTraceParent',
 ];
 
 /** Every entry an application may import, with its module (for the overlap check). */
