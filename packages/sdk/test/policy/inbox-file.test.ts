@@ -154,6 +154,21 @@ describe('FileApprovalInbox', () => {
     await expect(inbox.waitForAnswer(entry.id)).rejects.toThrow(`entry "${entry.id}" was withdrawn before it was answered`);
   });
 
+  it('a waiting call is woken by the change itself (fs.watch), not by its poll', async () => {
+    const waiter = inboxIn({ pollMs: 60_000 });
+    const answerer = new FileApprovalInbox(waiter.dir, { pollMs: 60_000 });
+    inboxes.push(answerer);
+    for (let round = 0; round < 5; round++) {
+      const entry = await waiter.post(request(`r${round}`), source);
+      const waiting = waiter.waitForAnswer(entry.id);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const started = Date.now();
+      await answerer.answer(entry.id, entry.binding, { type: 'approve' });
+      await expect(waiting).resolves.toEqual({ type: 'approve' });
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
   it('watch reports entries posted, answered and withdrawn (also by other inbox objects)', async () => {
     const inbox = inboxIn();
     const other = new FileApprovalInbox(inbox.dir, { pollMs: 20 });

@@ -73,6 +73,9 @@ export class FileApprovalInbox implements ApprovalInbox {
   private seen?: Map<string, string>;
   private watchSince = 0;
   private scanning = false;
+  /** Counts changes seen (here or reported by the platform), so a waiter notices one that came while it was reading. */
+  private changes = 0;
+  private activeWaits = 0;
   private closed = false;
 
   constructor(
@@ -141,13 +144,22 @@ export class FileApprovalInbox implements ApprovalInbox {
 
   async waitForAnswer(id: string, signal?: AbortSignal): Promise<ApprovalAnswer> {
     this.assertOpen();
-    for (;;) {
-      signal?.throwIfAborted();
-      const entry = await this.get(id);
-      if (!entry) throw inboxError(this.dir, `there is no entry ${JSON.stringify(id)} to wait for`);
-      if (entry.state === 'answered') return entry.answer!;
-      if (entry.state === 'withdrawn') throw inboxError(this.dir, `entry ${JSON.stringify(id)} was withdrawn before it was answered`);
-      await this.changeOrPoll(signal);
+    // The directory watcher stays open while any call waits, so no change falls between two looks.
+    this.activeWaits++;
+    this.ensureWatcher();
+    try {
+      for (;;) {
+        signal?.throwIfAborted();
+        const seen = this.changes;
+        const entry = await this.get(id);
+        if (!entry) throw inboxError(this.dir, `there is no entry ${JSON.stringify(id)} to wait for`);
+        if (entry.state === 'answered') return entry.answer!;
+        if (entry.state === 'withdrawn') throw inboxError(this.dir, `entry ${JSON.stringify(id)} was withdrawn before it was answered`);
+        await this.changeOrPoll(seen, signal);
+      }
+    } finally {
+      this.activeWaits--;
+      this.releaseWatcherIfIdle();
     }
   }
 
@@ -317,16 +329,16 @@ export class FileApprovalInbox implements ApprovalInbox {
     }
   }
 
-  /** Resolves at the next change the platform reports in the directory, or after `pollMs`; rejects when `signal` aborts. */
-  private changeOrPoll(signal: AbortSignal | undefined): Promise<void> {
+  /** Resolves at once when a change came since `seen`, else at the next one the platform reports, or after `pollMs`; rejects when `signal` aborts. */
+  private changeOrPoll(seen: number, signal: AbortSignal | undefined): Promise<void> {
     this.ensureWatcher();
+    if (this.changes !== seen) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const cleanup = (): void => {
         clearTimeout(timer);
         this.timers.delete(timer);
         this.wakers.delete(finish);
         signal?.removeEventListener('abort', onAbort);
-        this.releaseWatcherIfIdle();
       };
       const finish = (): void => {
         cleanup();
@@ -346,6 +358,7 @@ export class FileApprovalInbox implements ApprovalInbox {
 
   /** Wakes the calls waiting in this process (a change made here). */
   private wake(): void {
+    this.changes++;
     for (const wake of [...this.wakers]) wake();
   }
 
@@ -367,7 +380,7 @@ export class FileApprovalInbox implements ApprovalInbox {
   }
 
   private releaseWatcherIfIdle(): void {
-    if (this.wakers.size === 0 && !this.scanTimer) {
+    if (this.activeWaits === 0 && !this.scanTimer) {
       this.watcher?.close();
       this.watcher = undefined;
     }
