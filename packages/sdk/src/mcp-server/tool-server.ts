@@ -10,6 +10,7 @@ import type { McpExtensionSession, McpServerExtension } from './mcp-server-exten
 import { COMPOSED_SCHEMAS } from './native-catalog.js';
 import type { NativeCatalog } from './native-catalog.js';
 import { toolCallParams } from './tool-call-params.js';
+import { withRemoteTraceContext } from '../telemetry/remote-trace-parent.js';
 import type { ServedToolset } from './served-tools.js';
 import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
 
@@ -135,7 +136,8 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     const untrack = extension?.track?.(client, (notification) => extra.sendNotification(notification));
     let observation: Observation;
     try {
-      observation = await toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client, ...(metadata ? { metadata } : {}) });
+      // Under the trace context the client sent (_meta.traceparent): the call's spans join its trace.
+      observation = await withRemoteTraceContext(params._meta, () => toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client, ...(metadata ? { metadata } : {}) }));
     } finally {
       untrack?.();
     }

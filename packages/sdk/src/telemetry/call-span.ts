@@ -2,7 +2,7 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Span } from '@opentelemetry/api';
 import type { ActiveTracing } from './active-tracing.js';
 import type { SpanFailure } from './span-failure.js';
-import type { TraceParent } from './trace-parent.js';
+import { currentRemoteParent } from './remote-trace-parent.js';
 
 /** The span of one tool call, and the context its child spans start in. */
 export interface CallSpan {
@@ -36,12 +36,16 @@ export function runInCallSpan<T>(call: CallSpan, fn: () => T): T {
 
 /**
  * Starts the `execute_tool {name}` span of a call (GenAI semantic conventions): a child of the
- * remote `parent` when the call came with one (an MCP client's `_meta.traceparent`), else of
- * OpenTelemetry's active context.
+ * call running it, or of the remote parent an MCP client sent (`_meta.traceparent`, see
+ * `withRemoteTraceContext`), or of OpenTelemetry's active context.
  */
-export function startCallSpan(tracing: ActiveTracing, key: object, toolName: string, toolCallId: string, parent?: TraceParent): CallSpan {
+export function startCallSpan(tracing: ActiveTracing, key: object, toolName: string, toolCallId: string): CallSpan {
   const { api, tracer } = tracing;
-  let base = api.context.active();
+  // A call made inside another traced call (a tool calling an agent) is its child; else the
+  // remote parent of the MCP request being served, else OpenTelemetry's active context.
+  const outer = currentCallSpan();
+  let base = outer ? outer.context : api.context.active();
+  const parent = outer ? undefined : currentRemoteParent();
   if (parent) {
     const traceState = parent.traceState ? api.createTraceState(parent.traceState) : undefined;
     base = api.trace.setSpanContext(base, { traceId: parent.traceId, spanId: parent.spanId, traceFlags: parent.traceFlags, isRemote: true, traceState });

@@ -1,22 +1,27 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import { tracerProviderRegistered } from './otel-api.js';
 import { parseTraceParent } from './trace-parent.js';
 import type { TraceParent } from './trace-parent.js';
 
-const REMOTE_PARENT = Symbol.for('toolwright.remoteTraceParent');
+let storage: AsyncLocalStorage<TraceParent> | undefined;
 
 /**
- * `options` (a tool call's options) carrying the trace context an MCP client sent in the
- * request's `params._meta` (`traceparent`, `tracestate`): the call's `execute_tool` span becomes
- * a child of the client's span. `options` itself when `meta` has no valid `traceparent`. For
- * servers (`toolwright serve`) handling `tools/call`.
+ * Runs `fn` (the handling of one MCP request) under the trace context the client sent in the
+ * request's `params._meta` (`traceparent`, `tracestate`): the `execute_tool` spans of the tool
+ * calls it makes become children of the client's span. While tracing is off, or without a valid
+ * `traceparent`, just `fn()`. For servers handling `tools/call` (`toolwright serve`,
+ * `createMcpServer`).
  */
-export function withRemoteTraceParent<T extends object>(options: T, meta: unknown): T {
-  if (typeof meta !== 'object' || meta === null) return options;
+export function withRemoteTraceContext<T>(meta: unknown, fn: () => T): T {
+  if (typeof meta !== 'object' || meta === null || !tracerProviderRegistered()) return fn();
   const { traceparent, tracestate } = meta as { traceparent?: unknown; tracestate?: unknown };
   const parent = parseTraceParent(traceparent, tracestate);
-  return parent ? { ...options, [REMOTE_PARENT]: parent } : options;
+  if (!parent) return fn();
+  storage ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)<TraceParent>();
+  return storage.run(parent, fn);
 }
 
-/** The remote trace context {@link withRemoteTraceParent} put on a call's options. */
-export function remoteTraceParentOf(options: object): TraceParent | undefined {
-  return (options as Record<symbol, TraceParent | undefined>)[REMOTE_PARENT];
+/** The remote trace context of the MCP request being handled ({@link withRemoteTraceContext}), if any. */
+export function currentRemoteParent(): TraceParent | undefined {
+  return storage?.getStore();
 }

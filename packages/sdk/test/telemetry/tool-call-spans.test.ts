@@ -6,7 +6,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { IsString } from 'class-validator';
 import { Action, Agent, ConversationState, ErrorCode, Field, Observation, ToolDefinition, ToolwrightError } from '@toolwright/sdk';
 import type { AgentOptions } from '@toolwright/sdk';
-import { withRemoteTraceParent } from '../../src/telemetry/remote-trace-parent.js';
+import { withRemoteTraceContext } from '../../src/telemetry/remote-trace-parent.js';
 import { traceModelRequest } from '../../src/telemetry/trace-model-request.js';
 import { installTracing } from './fixtures/in-memory-tracing.js';
 import type { InMemoryTracing } from './fixtures/in-memory-tracing.js';
@@ -98,19 +98,27 @@ describe('tool call spans (OpenTelemetry GenAI conventions)', () => {
   it('joins the trace of an MCP client that sent a traceparent (serve reads it from params._meta)', async () => {
     const agent = await agentWith({});
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const options = withRemoteTraceParent({}, { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, tracestate: 'vendor=1' });
-    await agent.executeToolCall({ id: 'call-5', name: 'say', arguments: '{"text":"remote"}' }, options);
-    const span = tracing.span('execute_tool say');
+    const meta = { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, tracestate: 'vendor=1' };
+    await withRemoteTraceContext(meta, () => agent.executeToolCall({ id: 'call-5', name: 'slow', arguments: '{"text":"remote"}' }));
+    await agent.executeToolCall({ id: 'call-6', name: 'say', arguments: '{"text":"after"}' });
+    const span = tracing.span('execute_tool slow');
     expect(span.spanContext().traceId).toBe(traceId);
     expect(span.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
     expect(span.parentSpanContext?.isRemote).toBe(true);
+    expect(span.spanContext().traceState?.get('vendor')).toBe('1');
+    // Only the request it came with: the next call starts a trace of its own.
+    const after = tracing.span('execute_tool say');
+    expect(after.spanContext().traceId).not.toBe(traceId);
+    expect(after.parentSpanContext).toBeUndefined();
   });
 
-  it('ignores a malformed traceparent', () => {
-    const options = {};
-    expect(withRemoteTraceParent(options, { traceparent: '00-zz-00f067aa0ba902b7-01' })).toBe(options);
-    expect(withRemoteTraceParent(options, { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` })).toBe(options);
-    expect(withRemoteTraceParent(options, undefined)).toBe(options);
+  it('ignores a malformed traceparent (the call starts a trace of its own)', async () => {
+    const agent = await agentWith({});
+    for (const traceparent of ['00-zz-00f067aa0ba902b7-01', `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`, 'ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', 42]) {
+      tracing.exporter.reset();
+      await withRemoteTraceContext({ traceparent }, () => agent.executeToolCall({ id: 'c', name: 'say', arguments: '{"text":"x"}' }));
+      expect(tracing.span('execute_tool say').parentSpanContext).toBeUndefined();
+    }
   });
 
   it("traces a model request as 'chat {model}' with token usage", async () => {

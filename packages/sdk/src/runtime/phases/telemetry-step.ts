@@ -3,7 +3,6 @@ import { activeTracing } from '../../telemetry/active-tracing.js';
 import type { ActiveTracing } from '../../telemetry/active-tracing.js';
 import { callSpanOf, endSpan, runInCallSpan, startCallSpan, startChildSpan } from '../../telemetry/call-span.js';
 import type { CallSpan } from '../../telemetry/call-span.js';
-import { remoteTraceParentOf } from '../../telemetry/remote-trace-parent.js';
 import { spanFailureOf } from '../../telemetry/span-failure.js';
 import type { SpanFailure } from '../../telemetry/span-failure.js';
 import { isPromiseLike } from '../../util/guards.js';
@@ -66,7 +65,7 @@ function traced(ctx: CallContext, next: CallNext, tracing: ActiveTracing | undef
     const rest = next(ctx);
     return isPromiseLike(rest) ? rest.then(() => finish(ctx, undefined)) : finish(ctx, undefined);
   }
-  const call = startCallSpan(tracing, ctx, ctx.toolName, ctx.toolCallId, remoteTraceParentOf(ctx.callOptions));
+  const call = startCallSpan(tracing, ctx, ctx.toolName, ctx.toolCallId);
   const rest = runInCallSpan(call, () => next(ctx));
   return isPromiseLike(rest) ? rest.then(() => finish(ctx, call)) : finish(ctx, call);
 }
