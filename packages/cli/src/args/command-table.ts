@@ -120,6 +120,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         type: 'boolean',
         help: 'no MCP sessions: any replica answers any request (for several replicas behind a load balancer); one conversation per replica',
       },
+      console: { type: 'boolean', help: 'with --http: the web console at /console on the same listener (catalogue, try a call, live calls, approvals inbox, audit log); asks then wait in the approvals inbox (--inbox, default .toolwright/inbox)' },
       inbox: { type: 'string', value: 'DIR|URL', help: "park asks in this approvals inbox (a directory, or postgres://… shared by replicas) instead of MCP elicitation; answer with 'toolwright approvals' or the console" },
     },
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],

@@ -84,6 +84,9 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     throw new CliError({ command: 'serve', message: `--allowed-host: expected a host name or host:port, got '${badHost.slice(0, 100)}'.`, hint: `Usage: ${COMMANDS.serve.usage}` });
   }
   const stateless = flag(line.values, 'stateless');
+  // --console: the web console at /console on the same listener (its asks and serve's wait in the approvals inbox).
+  const consoleOn = flag(line.values, 'console');
+  if (consoleOn && stdio) throw new CliError({ command: 'serve', message: '--console goes with --http, not --stdio (the console is a page on the HTTP listener).', hint: `Usage: ${COMMANDS.serve.usage}` });
   // Stateless: no sessions, so one conversation per replica (what a session would have kept).
   const shared = flag(line.values, 'shared-state') || stateless;
   const bindHost = host ?? '127.0.0.1';
@@ -95,7 +98,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   // --inbox: asks are parked in the approvals inbox (answered by `toolwright approvals`, the console or
   // another replica) instead of MCP elicitation; the call waits, then goes on under the answer.
   const inboxFlag = stringOption(line.values, 'inbox');
-  const parked = inboxFlag === undefined ? undefined : await openInbox(inboxFlag, { cwd: term.io.cwd, env: term.io.env, onProblem: (message) => term.errUntrusted(term.c.yellow(`toolwright: warning: ${message}`)) }).catch((error: Error) => {
+  const parked = inboxFlag === undefined && !consoleOn ? undefined : await openInbox(inboxFlag, { cwd: term.io.cwd, env: term.io.env, onProblem: (message) => term.errUntrusted(term.c.yellow(`toolwright: warning: ${message}`)) }).catch((error: Error) => {
     throw new CliError({ command: 'serve', message: error.message, hint: `Usage: ${COMMANDS.serve.usage}` });
   });
   const servedLabel = `toolwright serve${stringOption(line.values, 'spec') === undefined ? '' : ` ${basename(stringOption(line.values, 'spec')!)}`}`;
@@ -131,7 +134,9 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     // One conversation per MCP session (its own terminal, state and undo history) unless
     // --shared-state; the toolset opened above checked the spec and stays for shared state only.
     const source = shared ? toolset : open;
-    const running = await startHttpServer(source, {
+    // The console's catalogue and calls: the shared toolset, or a conversation of its own.
+    const web = consoleOn ? (await import('../console/serve-console.js')).serveConsole({ toolset: shared ? toolset : await open(), ownsToolset: !shared, label: servedLabel, inbox: parked?.inbox }) : undefined;
+    const running = await startHttpServer(web ? web.watch(source) : source, {
       host: bindHost,
       port,
       token,
@@ -142,6 +147,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
       stateless,
       // X-Toolwright-Provider-Data: checked per request (400 when malformed), its settings in each call's metadata.providerData.
       ...providerDataHooks(),
+      ...(web ? { extraRoutes: web.handle } : {}),
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError({ command: 'serve', message: `cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
     });
@@ -149,11 +155,13 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     const per = stateless ? 'stateless: no sessions, one conversation in this process' : `${shared ? 'one shared conversation' : 'one conversation per session'}, at most ${maxSessions} sessions`;
     term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere} (${per})`);
     if (!shared) await toolset.close();
+    if (web) term.err(`toolwright: web console at ${term.c.cyan(running.url.replace(/\/mcp$/, '/console/'))}${token === undefined ? '' : ' (requests need the bearer token)'}`);
     if (generated) term.err(`toolwright: bearer token (send "Authorization: Bearer <token>"): ${term.c.bold(token!)}`);
     else if (token !== undefined) term.err('toolwright: requests need the bearer token from TOOLWRIGHT_TOKEN');
     const signal = await untilStopped();
     term.err(term.c.dim(`toolwright: ${signal}, closing`));
     await running.close();
+    await web?.close();
     return ExitCode.OK;
   } finally {
     await toolset.close();

@@ -1,0 +1,49 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApprovalInbox } from '@toolwright/sdk/policy';
+import type { ToolsetSource } from '../serve/http-server.js';
+import type { Toolset } from '../toolset/toolset.js';
+import { CallMonitor } from './call-monitor.js';
+import { ConsoleRoutes } from './console-routes.js';
+import { monitoredSource } from './monitored-toolset.js';
+
+/** Options of {@link serveConsole}. */
+export interface ServeConsoleOptions {
+  /** The toolset the catalogue shows and the page's calls run on. */
+  toolset: Toolset;
+  /** True when the console owns `toolset` (serve's sessions have their own): closed with the console. */
+  ownsToolset: boolean;
+  /** What the page calls the served toolset. */
+  label: string;
+  /** The approvals inbox serve's asks wait in. */
+  inbox?: ApprovalInbox;
+}
+
+/** The web console on `serve --http`'s listener. */
+export interface ServedConsole {
+  readonly routes: ConsoleRoutes;
+  /** `source` with every session's calls shown in the Live view. */
+  watch<S extends ToolsetSource>(source: S): S;
+  /** serve's `extraRoutes`: answers `/console…` (after serve's Host/Origin/token guard). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Ends the page's streams and closes the console's own toolset. */
+  close(): Promise<void>;
+}
+
+/**
+ * `serve --http --console`: the console's routes for serve's listener, which checks Host, Origin
+ * and the bearer token before it hands a `/console` request over (the console adds its CSRF check
+ * for writes), and the monitor every MCP session's calls report to.
+ */
+export function serveConsole(options: ServeConsoleOptions): ServedConsole {
+  const monitor = new CallMonitor();
+  const routes = new ConsoleRoutes({ toolset: options.toolset, label: options.label, monitor, inbox: options.inbox, auditLog: options.toolset.agent?.policy?.audit?.path, guard: {} });
+  return {
+    routes,
+    watch: <S extends ToolsetSource>(source: S): S => monitoredSource(source, monitor) as unknown as S,
+    handle: (req, res) => routes.handle(req, res),
+    close: async () => {
+      routes.close();
+      if (options.ownsToolset) await options.toolset.close();
+    },
+  };
+}
