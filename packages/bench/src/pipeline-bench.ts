@@ -15,7 +15,7 @@
 import { loadavg } from 'node:os';
 import { ActionEvent, Agent, ConversationState, createAjv, Observation, ObservationEvent } from '@toolwright/sdk';
 import { accessOf } from '@toolwright/sdk/internal';
-import type { AgentEvent, AgentOptions, CallMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
+import type { AgentEvent, AgentOptions, CallMiddleware, PlainToolMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
 import type { ResourceLocks } from '@toolwright/sdk/internal';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
@@ -29,6 +29,7 @@ const noopHook = (): undefined => undefined;
 const toolPassThrough: ToolMiddleware = async function* (_call, next) {
   yield* next();
 };
+const plainToolPassThrough: PlainToolMiddleware = (_call, next) => next();
 
 /** The targets of the issues, as ratios to the synchronous ajv call. */
 interface Targets {
@@ -48,6 +49,9 @@ const TARGETS: Record<'add' | 'medium', Targets> = {
 /** Issue 8: what the policy may add to a call, in CPU µs. */
 const POLICY_ADDS_AT_MOST = 0.5;
 
+/** Issue 24: what a pass-through plain tool middleware may add to a call, in CPU µs. */
+const PLAIN_TOOL_MIDDLEWARE_ADDS_AT_MOST = 0.3;
+
 /** One way to configure the agent for the measured tool. */
 interface AgentVariant {
   name: string;
@@ -58,6 +62,7 @@ interface AgentVariant {
 
 const HOOK = 'agent: one hook';
 const GOVERNED = "agent: one hook + policy ('default' mode, 20 rules, no audit log)";
+const PLAIN = 'agent: one hook + one plain tool middleware';
 
 /** The agent variants measured per tool; each is reported like the others. */
 export const AGENT_VARIANTS: AgentVariant[] = [
@@ -66,6 +71,10 @@ export const AGENT_VARIANTS: AgentVariant[] = [
   {
     name: 'agent: one hook + one tool middleware',
     options: (tool) => ({ extraTools: [tool.withExecutor(tool.executor!).use(toolPassThrough)], hooks: { pre: noopHook } }),
+  },
+  {
+    name: PLAIN,
+    options: (tool) => ({ extraTools: [tool.withExecutor(tool.executor!).use(plainToolPassThrough)], hooks: { pre: noopHook } }),
   },
   { name: HOOK, options: (tool) => ({ extraTools: [tool], hooks: { pre: noopHook } }) },
   {
@@ -186,6 +195,15 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
   const governed = 7 + AGENT_VARIANTS.findIndex((v) => v.name === GOVERNED);
   const added = median(samples[governed]!.map((value, r) => value - samples[hook]![r]!));
   rows.push({ name: `${label}: policy added to the one-hook agent path (median of per-round differences)`, value: added, unit: 'µs', maxValue: POLICY_ADDS_AT_MOST, note: 'issue 8' });
+  const plain = 7 + AGENT_VARIANTS.findIndex((v) => v.name === PLAIN);
+  const plainAdded = median(samples[plain]!.map((value, r) => value - samples[hook]![r]!));
+  rows.push({
+    name: `${label}: a pass-through plain tool middleware added to the one-hook agent path (median of per-round differences)`,
+    value: plainAdded,
+    unit: 'µs',
+    maxValue: PLAIN_TOOL_MIDDLEWARE_ADDS_AT_MOST,
+    note: 'issue 24',
+  });
   return rows;
 }
 

@@ -45,7 +45,7 @@ export { DEFAULT_TOOL_TIMEOUT_MS } from './tool/timeout-ms.js';
 export type { ToolChunk } from './tool/tool-chunk.js';
 export { ToolContext } from './tool/tool-context.js';
 export type { CallOptions, ProgressReport, ToolCallProgress } from './tool/tool-context.js';
-export type { NextToolStep, ToolInvocation, ToolMiddleware } from './tool/tool-middleware.js';
+export type { AnyToolMiddleware, NextToolCall, NextToolStep, PlainToolMiddleware, ToolInvocation, ToolMiddleware } from './tool/tool-middleware.js';
 export { ToolDefinition } from './tool/tool-definition.js';
 export type { ToolDefinitionOptions } from './tool/tool-definition.js';
 export type { ExecuteResult, ToolExecutor } from './tool/tool-executor.js';

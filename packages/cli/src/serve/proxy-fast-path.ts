@@ -100,7 +100,11 @@ export function proxyFastPath(server: Server, send: (message: JSONRPCMessage) =>
       const controller = new AbortController();
       inFlight.set(id, controller);
       taken += 1;
-      void run(id, { method: 'tools/call', params }, controller).catch(() => undefined);
+      // A microtask later, as the SDK server starts its handlers: a notification read before it
+      // (notifications/initialized, whose handler starts following the client's capabilities) is handled first.
+      void Promise.resolve()
+        .then(() => run(id, { method: 'tools/call', params }, controller))
+        .catch(() => undefined);
       return true;
     },
     close() {

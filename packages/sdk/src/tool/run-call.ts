@@ -15,8 +15,8 @@ import { accumulateChunks, chunkContent, isAsyncIterable } from './tool-chunk.js
 import type { ToolChunk } from './tool-chunk.js';
 import type { ToolContext } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
-import { composeToolMiddleware } from './tool-middleware.js';
-import type { ToolMiddleware } from './tool-middleware.js';
+import { isStreamingMiddleware } from './tool-middleware.js';
+import type { AnyToolMiddleware } from './tool-middleware.js';
 
 export { errorObservation } from './error-observation.js';
 
@@ -30,7 +30,7 @@ interface ResultTarget<O extends Observation> {
 export interface CallTarget<A extends Action, O extends Observation> {
   readonly name: string;
   readonly observationType: ObservationClass<O>;
-  readonly middleware: readonly (ToolMiddleware<A> | ToolMiddleware)[];
+  readonly middleware: readonly (AnyToolMiddleware<A> | AnyToolMiddleware)[];
 }
 
 /**
@@ -39,8 +39,8 @@ export interface CallTarget<A extends Action, O extends Observation> {
  * declared fields, or an async iterable of chunks) into an Observation of (or coerced to) the
  * declared type. Rejects with the error for a throw, a timeout (`TIMEOUT`) or an abort
  * (`ABORTED`): the caller's error funnel words it. An executor that answered synchronously (no
- * middleware, no promise, no stream) gets its Observation back synchronously: no timer, no race,
- * no promise.
+ * promise, no stream), with no middleware or only plain ones that passed its answer through, gets
+ * its Observation back synchronously: no timer, no race, no promise.
  */
 export function runCall<A extends Action, O extends Observation>(
   tool: CallTarget<A, O>,
@@ -53,8 +53,15 @@ export function runCall<A extends Action, O extends Observation>(
   }
   let pending: Promise<O | Observation>;
   try {
-    if (tool.middleware.length > 0) pending = streamed(tool, executor, action, ctx);
-    else {
+    if (tool.middleware.length > 0) {
+      const result = new MiddlewareChain(tool, executor, ctx).observation(0, action);
+      if (!isPromiseLike(result)) {
+        // Every middleware passed a synchronous answer through: no timer, no race.
+        ctx.dispose();
+        return coerceResult(tool, result);
+      }
+      pending = Promise.resolve(result).then((value) => coerceResult(tool, value));
+    } else {
       const result = executor.execute(action, ctx);
       if (result instanceof Observation || (!isPromiseLike(result) && !isAsyncIterable(result))) {
         // A synchronous result is already there: no timer, no race (the fast path).
@@ -84,12 +91,81 @@ function settle<O extends Observation>(tool: ResultTarget<O>, ctx: ToolContext, 
   return isAsyncIterable(value) ? consume(tool, ctx, value) : coerceResult(tool, value);
 }
 
-/** With middleware: the onion around a stream of the executor's chunks. */
-function streamed<A extends Action, O extends Observation>(tool: CallTarget<A, O>, executor: ToolExecutor<A, O>, action: A, ctx: ToolContext): Promise<O | Observation> {
-  const innermost = (next: A): AsyncIterable<ToolChunk> => executorStream(tool, executor, next, ctx);
-  // A middleware written for any Action (logging, metrics) sees this tool's Actions as Actions.
-  const outer = composeToolMiddleware(tool.middleware as readonly ToolMiddleware<A>[], tool.name, ctx, innermost);
-  return consume(tool, ctx, outer(action), true);
+/** Observations that already went out as progress (a plain middleware's result passed to a streaming one outside it). */
+const reported = new WeakSet<object>();
+
+/**
+ * The tool's middleware around the executor, each form adapted at its boundary: a plain
+ * middleware's `next` gives the Observation of the rest, a streaming one's the stream of the
+ * rest (one chunk when the rest is plain); a stream is added up where a plain middleware or the
+ * caller takes it. A plain middleware that returns the very promise `next()` gave (a
+ * pass-through) over a rest that answered synchronously answers synchronously too.
+ */
+class MiddlewareChain<A extends Action, O extends Observation> {
+  private readonly layers: readonly AnyToolMiddleware<A>[];
+  /** The last promise a plain middleware's `next()` made of a synchronous Observation, and that Observation. */
+  private passed?: Promise<Observation> = undefined;
+  private passedObservation?: Observation = undefined;
+
+  constructor(
+    private readonly tool: CallTarget<A, O>,
+    private readonly executor: ToolExecutor<A, O>,
+    private readonly ctx: ToolContext,
+  ) {
+    this.layers = tool.middleware as readonly AnyToolMiddleware<A>[];
+  }
+
+  /** What the layers from `i` inward give for `action`, as an Observation (synchronously when all of them answered so). */
+  observation(i: number, action: A): Observation | Promise<Observation> {
+    const { tool, ctx } = this;
+    if (i === this.layers.length) return invokeExecutor(tool, this.executor, action, ctx);
+    const layer = this.layers[i]!;
+    if (isStreamingMiddleware(layer)) return consume(tool, ctx, this.stream(i, action), true);
+    const result = layer({ toolName: tool.name, action, ctx }, (next?: A) => this.next(i + 1, next ?? action));
+    return result === this.passed ? this.passedObservation! : result;
+  }
+
+  /** A plain middleware's `next`: the rest's Observation as a promise (remembered when it was there at once). */
+  private next(i: number, action: A): Promise<Observation> {
+    let result: Observation | Promise<Observation>;
+    try {
+      result = this.observation(i, action);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (isPromiseLike(result)) return Promise.resolve(result);
+    const promise = Promise.resolve(result);
+    this.passed = promise;
+    this.passedObservation = result;
+    return promise;
+  }
+
+  /** The same, as a stream of chunks. */
+  stream(i: number, action: A): AsyncIterable<ToolChunk> {
+    const { tool, ctx } = this;
+    if (i === this.layers.length) return executorStream(tool, this.executor, action, ctx);
+    const layer = this.layers[i]!;
+    if (isStreamingMiddleware(layer)) return layer({ toolName: tool.name, action, ctx }, (next?: A) => this.stream(i + 1, next ?? action));
+    return oneChunk(() => this.observation(i, action));
+  }
+}
+
+/** The executor's result as an Observation: streamed chunks added up (each reported as progress), anything else coerced. */
+function invokeExecutor<A extends Action, O extends Observation>(tool: CallTarget<A, O>, executor: ToolExecutor<A, O>, action: A, ctx: ToolContext): Observation | Promise<Observation> {
+  const result = executor.execute(action, ctx);
+  if (result instanceof Observation || (!isPromiseLike(result) && !isAsyncIterable(result))) return coerceResult(tool, result);
+  return isPromiseLike(result) ? Promise.resolve(result).then((value) => settle(tool, ctx, value)) : consume(tool, ctx, result);
+}
+
+/** A stream of one chunk: the Observation `produce` gives (already reported as progress where it was added up). */
+function oneChunk(produce: () => Observation | Promise<Observation>): AsyncIterable<ToolChunk> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const observation = await produce();
+      reported.add(observation);
+      yield observation;
+    },
+  };
 }
 
 /**
@@ -151,7 +227,7 @@ async function consume<O extends Observation>(tool: ResultTarget<O>, ctx: ToolCo
   for await (const raw of stream) {
     const chunk = checkChunk(tool.name, raw);
     chunks.push(chunk);
-    if (progress) {
+    if (progress && !(chunk instanceof Observation && reported.has(chunk))) {
       const content = chunkContent(chunk);
       ctx.reportChunk(content, textOf(content));
     }

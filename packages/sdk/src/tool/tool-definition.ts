@@ -37,7 +37,7 @@ import { checkTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS } from './timeout-ms.js';
 import { ToolContext } from './tool-context.js';
 import type { CallOptions } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
-import type { ToolMiddleware } from './tool-middleware.js';
+import type { AnyToolMiddleware } from './tool-middleware.js';
 import { assertToolName, toolNameFromClass } from './tool-name.js';
 import { checkSchemaOverride } from './check-schema-override.js';
 
@@ -68,8 +68,8 @@ export interface ToolDefinitionOptions<A extends Action, O extends Observation> 
   timeoutMs?: number;
   /** The tool's part in permission checks (read-only per call, own check, rule matching, suggestions, approval metadata); defaults from the annotations. */
   permissions?: ToolPermissions<A>;
-  /** Tool middleware, first outermost (see {@link ToolMiddleware}); more can be added with `use`. */
-  middleware?: (ToolMiddleware<A> | ToolMiddleware)[];
+  /** Tool middleware of either form, first outermost (see `ToolMiddleware` and `PlainToolMiddleware`); more can be added with `use`. */
+  middleware?: (AnyToolMiddleware<A> | AnyToolMiddleware)[];
   /**
    * The resources an Action touches (e.g. `file:/abs/path`, `terminal:session`). Calls that share
    * a resource never run at once; calls of tools that declare none and are not read-only run one
@@ -100,7 +100,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   /** The time limit per call in ms (0 = none), as declared or the default. */
   readonly timeoutMs: number;
   /** The tool's middleware, first outermost. */
-  readonly middleware: (ToolMiddleware<A> | ToolMiddleware)[];
+  readonly middleware: (AnyToolMiddleware<A> | AnyToolMiddleware)[];
   /** The tool's part in permission checks, as declared. */
   readonly permissions?: ToolPermissions<A>;
   /** Whether allow rules together cover an Action (compound commands), when the tool can tell. */
@@ -132,7 +132,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     const timeoutMs = checkTimeoutMs(options.timeoutMs, `Tool '${name}': timeoutMs`, ErrorCode.INVALID_DEFINITION);
     const middleware = options.middleware ?? [];
     if (!Array.isArray(middleware) || middleware.some((m) => typeof m !== 'function')) {
-      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${name}': middleware must be an array of functions (invocation, next) => AsyncIterable.`, details: { tool: name } });
+      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${name}': middleware must be an array of functions: async function* (invocation, next) or (invocation, next) => Promise<Observation>.`, details: { tool: name } });
     }
     this.name = name;
     this.description = description;
@@ -266,7 +266,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   /**
    * Runs the executor through the middleware under the context's limits, without the resource
    * lock and without the error funnel: the Observation (synchronously when the executor answered
-   * synchronously and the tool has no middleware), or a rejection with the error (thrown,
+   * synchronously and the tool has no middleware, or only plain ones that passed it through), or a rejection with the error (thrown,
    * `TIMEOUT`, `ABORTED`). The pipeline's invoke step runs it, so post hooks see the error itself;
    * {@link ToolDefinition.call} runs it under the lock and the funnel. `ctx` must have been
    * prepared for this tool ({@link ToolDefinition.prepareContext}).
@@ -298,10 +298,10 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   }
 
   /** Adds tool middleware (inside the ones already there: the first registered stays outermost). Returns this tool. */
-  use(...middleware: (ToolMiddleware<A> | ToolMiddleware)[]): this {
+  use(...middleware: (AnyToolMiddleware<A> | AnyToolMiddleware)[]): this {
     for (const layer of middleware) {
       if (typeof layer !== 'function') {
-        throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${this.name}': middleware must be a function (invocation, next) => AsyncIterable.`, details: { tool: this.name } });
+        throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${this.name}': middleware must be a function: async function* (invocation, next) or (invocation, next) => Promise<Observation>.`, details: { tool: this.name } });
       }
       this.middleware.push(layer);
     }

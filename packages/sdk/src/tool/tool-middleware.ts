@@ -1,4 +1,5 @@
 import type { Action } from './action.js';
+import type { Observation } from './observation.js';
 import type { ToolChunk } from './tool-chunk.js';
 import type { ToolContext } from './tool-context.js';
 
@@ -12,8 +13,13 @@ export interface ToolInvocation<A extends Action = Action> {
   readonly ctx: ToolContext;
 }
 
+/** Runs the inner middleware and the executor, with the same or another Action. */
+export type NextToolStep<A extends Action = Action> = {
+  next(action?: A): AsyncIterable<ToolChunk>;
+}['next'];
+
 /**
- * Middleware attached to a tool (AgentScope's onion): it gets the invocation and `next`, which runs
+ * Streaming tool middleware, written as an `async function*` (AgentScope's onion): it gets the invocation and `next`, which runs
  * the inner middleware and finally the executor, and returns the stream of chunks the caller gets.
  * The first registered is the outermost: `[m1, m2]` runs m1-pre, m2-pre, the tool, m2-post, m1-post.
  * Every chunk passes through every middleware (a non-streaming executor gives one chunk: its
@@ -28,15 +34,47 @@ export interface ToolInvocation<A extends Action = Action> {
  * };
  * ```
  */
-/** Runs the inner middleware and the executor, with the same or another Action. */
-export type NextToolStep<A extends Action = Action> = {
-  next(action?: A): AsyncIterable<ToolChunk>;
-}['next'];
-
 // Method-style (bivariant) so a tool of a narrower Action stays assignable to ToolDefinition<Action>.
 export type ToolMiddleware<A extends Action = Action> = {
   middleware(invocation: ToolInvocation<A>, next: NextToolStep<A>): AsyncIterable<ToolChunk>;
 }['middleware'];
+
+/** Runs the inner middleware and the executor, with the same or another Action, and gives their Observation (rejects with their error). */
+export type NextToolCall<A extends Action = Action> = {
+  next(action?: A): Promise<Observation>;
+}['next'];
+
+/**
+ * Plain tool middleware: it gets the invocation and `next`, which runs the inner middleware and
+ * finally the executor, and returns the call's Observation (that one, or another). Any function
+ * that is not an `async function*` is taken to be of this form. The first registered is the
+ * outermost, as for the streaming form; the two forms mix (a plain middleware sees a streaming
+ * executor's chunks already added up, and its result reaches a streaming one outside it as one
+ * chunk). A failure of the inner ones rejects `next()` with the error itself; a middleware that
+ * throws makes its error the call's.
+ *
+ * ```ts
+ * const timing: PlainToolMiddleware = async (call, next) => {
+ *   const start = performance.now();
+ *   try {
+ *     return await next();
+ *   } finally {
+ *     call.ctx.metadata.ms = performance.now() - start;
+ *   }
+ * };
+ * ```
+ */
+export type PlainToolMiddleware<A extends Action = Action> = {
+  middleware(invocation: ToolInvocation<A>, next: NextToolCall<A>): Promise<Observation> | Observation;
+}['middleware'];
+
+/** Tool middleware of either form (see {@link ToolMiddleware} and {@link PlainToolMiddleware}). */
+export type AnyToolMiddleware<A extends Action = Action> = ToolMiddleware<A> | PlainToolMiddleware<A>;
+
+/** True for the streaming form: an `async function*` (a bound one too). */
+export function isStreamingMiddleware<A extends Action>(middleware: AnyToolMiddleware<A>): middleware is ToolMiddleware<A> {
+  return Object.prototype.toString.call(middleware) === '[object AsyncGeneratorFunction]';
+}
 
 /**
  * Composes `middleware` around `innermost` (first outermost) into one function from an Action to

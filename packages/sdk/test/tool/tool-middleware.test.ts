@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { IsString } from 'class-validator';
-import { Action, Agent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
+import { Action, Agent, ConversationState, Field, Observation, ToolContext, ToolDefinition } from '@toolwright/sdk';
 import type { NextToolStep, ToolCallProgress, ToolChunk, ToolInvocation, ToolMiddleware } from '@toolwright/sdk';
 import { InMemoryMcpServer } from '@toolwright/sdk/testing';
 import { createMcpToolsFromClients } from '@toolwright/sdk/mcp';
 import type { McpToolset } from '@toolwright/sdk/mcp';
+import type { AnyToolMiddleware, PlainToolMiddleware } from '../../src/tool/tool-middleware.js';
 
 class WordsAction extends Action {
   @Field({ description: 'Words to say' }) @IsString() words!: string;
@@ -22,7 +23,7 @@ function tracing(name: string, log: string[], chunks = true): ToolMiddleware {
   };
 }
 
-function sayTool(log: string[], middleware: ToolMiddleware[] = []): ToolDefinition<WordsAction> {
+function sayTool(log: string[], middleware: AnyToolMiddleware[] = []): ToolDefinition<WordsAction> {
   return new ToolDefinition({
     name: 'say',
     description: 'Says words.',
@@ -171,5 +172,101 @@ describe('tool middleware (AgentScope onion)', () => {
     const observation = await echo.call(echo.actionFromArguments({ text: 'hi' }));
     expect(observation.text).toBe('echo: hi');
     expect(log).toEqual(['mcp-pre', 'mcp saw echo: hi', 'mcp-post']);
+  });
+});
+
+/** A plain middleware that logs `<name>-pre` / `<name>-post` around the inner ones and passes their Observation on. */
+function plainTracing(name: string, log: string[]): PlainToolMiddleware {
+  return async (_call, next) => {
+    log.push(`${name}-pre`);
+    const observation = await next();
+    log.push(`${name}-post ${observation.text}`);
+    return observation;
+  };
+}
+
+describe('plain tool middleware ((call, next) => Promise<Observation>)', () => {
+  it('runs in registration order and mixes with the streaming form, on a direct call and under an Agent', async () => {
+    const log: string[] = [];
+    const tool = sayTool(log, [plainTracing('p1', log), tracing('m2', log, false)]).use(plainTracing('p3', log));
+    expect((await tool.call(tool.actionFromArguments({ words: 'hi' }))).text).toBe('hi');
+    expect(log).toEqual(['p1-pre', 'm2-pre', 'p3-pre', 'tool', 'p3-post hi', 'm2-post', 'p1-post hi']);
+
+    log.length = 0;
+    const state = new ConversationState({ workingDir: process.cwd() });
+    agent = new Agent({ extraTools: [tool] });
+    await agent.initialize(state);
+    const result = await agent.executeToolCall({ id: 'c1', name: 'say', arguments: '{"words":"yo"}' });
+    expect(result.observation.text).toBe('yo');
+    expect(log).toEqual(['p1-pre', 'm2-pre', 'p3-pre', 'tool', 'p3-post yo', 'm2-post', 'p1-post yo']);
+  });
+
+  it('may replace the Action, replace the result, or recover from the error the inner ones rejected with', async () => {
+    const polite = sayTool([], [async (call, next) => next(Object.assign(new WordsAction(), { words: `please ${(call.action as WordsAction).words}` }))]);
+    expect((await polite.call(polite.actionFromArguments({ words: 'sit' }))).text).toBe('please sit');
+
+    const loud: PlainToolMiddleware = async (_call, next) => Observation.fromText((await next()).text.toUpperCase());
+    const shouting = sayTool([], [loud]);
+    expect((await shouting.call(shouting.actionFromArguments({ words: 'hey' }))).text).toBe('HEY');
+
+    const seen: unknown[] = [];
+    const failing = new ToolDefinition({
+      name: 'flaky',
+      description: 'Fails.',
+      actionType: WordsAction,
+      middleware: [
+        (async (_call, next) => {
+          try {
+            return await next();
+          } catch (error) {
+            seen.push(error);
+            return Observation.fromText('recovered');
+          }
+        }) as PlainToolMiddleware,
+      ],
+      executor: {
+        execute: () => {
+          throw new Error('flake');
+        },
+      },
+    });
+    expect((await failing.call(failing.actionFromArguments({ words: 'x' }))).text).toBe('recovered');
+    // The error itself, not an error Observation: the funnel words it only at the end.
+    expect(seen).toEqual([new Error('flake')]);
+  });
+
+  it('keeps a synchronous tool synchronous through pass-through plain middleware (no timer, no promise)', () => {
+    const tool = sayTool([], [(_call, next) => next(), async (_call, next) => (await next())]);
+    const passThrough = sayTool([], [(_call, next) => next(), (_call, next) => next()]);
+    const action = passThrough.actionFromArguments({ words: 'now' });
+    const ctx = new ToolContext();
+    passThrough.prepareContext(ctx);
+    const result = passThrough.invoke(action, ctx);
+    expect(result).toBeInstanceOf(Observation);
+    expect((result as Observation).text).toBe('now');
+    // One that awaits makes the call asynchronous, with the same answer.
+    const awaited = new ToolContext();
+    tool.prepareContext(awaited);
+    expect(tool.invoke(tool.actionFromArguments({ words: 'later' }), awaited)).toBeInstanceOf(Promise);
+  });
+
+  it('turns a throwing plain middleware into the error funnel\'s Observation', async () => {
+    const broken = sayTool([], [
+      (() => {
+        throw new Error('middleware bug');
+      }) as PlainToolMiddleware,
+    ]);
+    const failed = await broken.call(broken.actionFromArguments({ words: 'x' }));
+    expect([failed.isError, failed.errorCode, failed.text]).toEqual([true, 'EXECUTION_FAILED', "Tool 'say' failed: middleware bug"]);
+  });
+
+  it('sees a streaming executor\'s chunks added up, each chunk reported as progress once, also under a streaming middleware outside it', async () => {
+    const log: string[] = [];
+    const tool = streamTool(log).use(tracing('outer', log), plainTracing('plain', log));
+    const progress: ToolCallProgress[] = [];
+    const observation = await tool.call(tool.actionFromArguments({ words: 'one two' }), { onProgress: (p) => progress.push(p) });
+    expect(observation.text).toBe('onetwo');
+    expect(log).toEqual(['outer-pre', 'plain-pre', 'tool yields one', 'tool yields two', 'plain-post onetwo', 'outer saw onetwo', 'outer-post']);
+    expect(progress.map((p) => p.message)).toEqual(['one', 'two']);
   });
 });
