@@ -28,7 +28,8 @@ export function frameworkToolSpecs(agent: Agent, strict: boolean): FrameworkTool
   return (agent.toolSchemas('responses', strict ? { strict: 'auto' } : {}) as ResponsesTool[]).map((t) => ({
     name: t.name,
     description: t.description ?? t.name,
-    parameters: t.parameters,
+    // The Agent's exports are cached and frozen; frameworks annotate the schemas they get (LangChain's validator does).
+    parameters: structuredClone(t.parameters),
     strict: strict && t.strict === true,
   }));
 }
