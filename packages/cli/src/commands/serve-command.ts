@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { loadAgentSpec } from '@toolwright/sdk';
+import type { AgentSpec } from '@toolwright/sdk';
 import { turnValuesOf } from '../args/context-values.js';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
 import { COMMANDS, DEFAULT_PORT } from '../args/command-table.js';
@@ -53,6 +56,14 @@ function untilStopped(other?: Promise<void>): Promise<string> {
       if (!stopping) onSignal('end of input');
     });
   });
+}
+
+/** The `--spec` file's `prompts:` and `resources:`, when it declares any (the spec was checked when the toolset opened). */
+async function servedSpec(context: CommandContext): Promise<Pick<AgentSpec, 'prompts' | 'resources' | 'source'> | undefined> {
+  const path = stringOption(context.line.values, 'spec');
+  if (path === undefined) return undefined;
+  const spec = await loadAgentSpec(resolve(context.term.io.cwd, path), { env: context.term.io.env });
+  return spec.prompts?.length || spec.resources?.length ? { prompts: spec.prompts, resources: spec.resources, source: spec.source } : undefined;
 }
 
 /**
@@ -118,9 +129,20 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
   };
   const toolset = await open();
   try {
+    // The spec's own prompts and resources (`prompts:`, `resources:`), served next to its tools.
+    const spec = await servedSpec(context).catch(async (error: unknown) => {
+      await toolset.close();
+      throw error;
+    });
     if (stdio) {
-      const { serveStdio } = await import('../serve/serve-stdio.js');
-      const running = await serveStdio(toolset, process.stdin, process.stdout, { log: (text) => term.err(term.c.yellow(text)) });
+      const [{ serveStdio }, { servedWithCatalog }, { NativeCatalog, servedCatalogFromSpec }] = await Promise.all([
+        import('../serve/serve-stdio.js'),
+        import('../serve/create-tool-server.js'),
+        import('@toolwright/sdk/mcp'),
+      ]);
+      const fromSpec = spec ? servedCatalogFromSpec(spec) : undefined;
+      const catalog = fromSpec ? new NativeCatalog(fromSpec.prompts, fromSpec.resources) : undefined;
+      const running = await serveStdio(servedWithCatalog(toolset, catalog), process.stdin, process.stdout, { log: (text) => term.err(term.c.yellow(text)) });
       term.err(term.c.dim(`toolwright: serving ${toolset.names().length} tools over MCP on stdio`));
       await untilStopped(running.closed);
       await running.close();
@@ -145,6 +167,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
       allowedHosts,
       allowedOrigins: listOption(line.values, 'allowed-origin'),
       stateless,
+      ...(spec ? { spec } : {}),
       // X-Toolwright-Provider-Data: checked per request (400 when malformed), its settings in each call's metadata.providerData.
       ...providerDataHooks(),
       ...(web ? { extraRoutes: web.handle } : {}),

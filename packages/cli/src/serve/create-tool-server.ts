@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createToolServer as createLibraryToolServer } from '@toolwright/sdk/mcp';
-import type { McpServerExtension, ToolServerOptions as LibraryToolServerOptions } from '@toolwright/sdk/mcp';
+import type { McpServerExtension, NativeCatalog, ToolServerOptions as LibraryToolServerOptions } from '@toolwright/sdk/mcp';
 import { CLI_VERSION } from '../version.js';
 import { installProxy } from './proxy/install-proxy.js';
 import { proxyCapabilities } from './proxy/proxy-capabilities.js';
@@ -43,5 +43,21 @@ export function extensionOf(toolset: ServedToolset): McpServerExtension | undefi
  * `createMcpServer` itself (see `startHttpServer`).
  */
 export function createToolServer(toolset: ServedToolset, options: ToolServerOptions = {}): Server {
-  return createLibraryToolServer(toolset, { version: CLI_VERSION, ...options, extension: extensionOf(toolset) });
+  const catalog = toolset.catalog;
+  return createLibraryToolServer(toolset, { version: CLI_VERSION, ...(catalog ? { catalog } : {}), ...options, extension: extensionOf(toolset) });
+}
+
+/**
+ * `toolset` serving the spec's prompts and resources too (`serve --stdio`: the session's server is
+ * made from the toolset). Every other member is the toolset's own (a Proxy, as `statelessToolset`).
+ */
+export function servedWithCatalog<T extends ServedToolset>(toolset: T, catalog: NativeCatalog | undefined): T {
+  if (!catalog || catalog.empty) return toolset;
+  return new Proxy(toolset, {
+    get(target, property) {
+      if (property === 'catalog') return catalog;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createMcpServer } from '@toolwright/sdk/mcp';
+import type { AgentSpec } from '@toolwright/sdk';
 import type { CallMetadataFromHeaders, EventStore, SessionToolset as LibrarySessionToolset } from '@toolwright/sdk/mcp';
 import { CLI_VERSION } from '../version.js';
 import { extensionOf } from './create-tool-server.js';
@@ -49,6 +50,8 @@ export interface HttpServeOptions {
    * true when it answered the request (e.g. the web console's `/console`).
    */
   extraRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** The spec whose `prompts:` and `resources:` are served next to the tools. */
+  spec?: Pick<AgentSpec, 'prompts' | 'resources' | 'source'>;
 }
 
 /** A running `serve --http`. */
@@ -69,9 +72,10 @@ export interface RunningHttpServer {
  * guards, limits and sessions of `createMcpServer`'s `http` options.
  */
 export async function startHttpServer(source: ToolsetSource, options: HttpServeOptions): Promise<RunningHttpServer> {
-  const { host, port, ...http } = options;
+  const { host, port, spec, ...http } = options;
   const server = createMcpServer({
     toolset: source,
+    ...(spec ? { spec } : {}),
     version: CLI_VERSION,
     extension: (toolset) => extensionOf(toolset as ServedToolset),
     http,

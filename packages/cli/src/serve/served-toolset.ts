@@ -1,4 +1,4 @@
-import type { ServedToolset as LibraryServedToolset } from '@toolwright/sdk/mcp';
+import type { NativeCatalog, ServedToolset as LibraryServedToolset } from '@toolwright/sdk/mcp';
 import type { UpstreamDirectory } from './proxy/upstream-directory.js';
 
 export type { ServedCallOptions } from '@toolwright/sdk/mcp';
@@ -12,4 +12,6 @@ export type { ServedCallOptions } from '@toolwright/sdk/mcp';
 export interface ServedToolset extends LibraryServedToolset {
   /** The spec's MCP servers, when serve proxies them (prompts, resources, completions, notifications). */
   readonly upstreams?: UpstreamDirectory;
+  /** The spec's own prompts and resources (`prompts:`, `resources:`), served next to the tools (see `servedWithCatalog`). */
+  readonly catalog?: NativeCatalog;
 }

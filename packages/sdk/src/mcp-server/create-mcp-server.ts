@@ -9,7 +9,9 @@ import type { PolicyOptions } from '../policy/policy-options.js';
 import { Agent } from '../runtime/agent.js';
 import { ConversationState } from '../state/conversation-state.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
+import type { AgentSpec } from '../registry/agent-spec.js';
 import { agentTools } from './agent-tools.js';
+import { servedCatalogFromSpec } from './catalog-from-spec.js';
 import type { PromptDefinition } from './define-prompt.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './define-resource.js';
 import { hostForUrl, isLoopbackHost, isWildcardHost } from './host-names.js';
@@ -45,6 +47,11 @@ export interface CreateMcpServerOptions {
   prompts?: readonly PromptDefinition[];
   /** Native resources and resource templates (`defineResource`, `defineResourceTemplate`). */
   resources?: readonly (ResourceDefinition | ResourceTemplateDefinition)[];
+  /**
+   * An agent spec (`loadAgentSpec`) whose `prompts:` and `resources:` are served too, after
+   * `prompts` and `resources` (its tools are the agent's business: pass `agent`).
+   */
+  spec?: Pick<AgentSpec, 'prompts' | 'resources' | 'source'>;
   /** Instructions for the client's model, sent in the initialize result. */
   instructions?: string;
   /** Server name announced at initialization (default `toolwright`). */
@@ -163,7 +170,10 @@ function toolsOf(options: CreateMcpServerOptions): { source: ServedToolset | (()
 export function createMcpServer(options: CreateMcpServerOptions): ToolwrightMcpServer {
   if (typeof options !== 'object' || options === null) throw optionsError('createMcpServer needs options { agent | tools, prompts?, resources? }.');
   const tools = toolsOf(options);
-  const catalog = new NativeCatalog(options.prompts ?? [], options.resources ?? []);
+  const fromSpec = options.spec ? servedCatalogFromSpec(options.spec) : { prompts: [], resources: [] };
+  // A non-array is passed on as given, for NativeCatalog's message.
+  const joined = <T>(given: readonly T[] | undefined, spec: readonly T[]): readonly T[] => (given === undefined ? spec : Array.isArray(given) ? [...given, ...spec] : given);
+  const catalog = new NativeCatalog(joined(options.prompts, fromSpec.prompts), joined(options.resources, fromSpec.resources));
   const http = options.http ?? {};
   if (http.stateless && typeof tools.source === 'function') throw new TypeError('A stateless server needs one shared toolset, not a toolset per session.');
   const base = { name: options.name, version: options.version, instructions: options.instructions, catalog, callMetadata: http.callMetadata };

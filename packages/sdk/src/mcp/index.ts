@@ -65,3 +65,6 @@ export { DEFAULT_EVENT_BYTES_KEPT, DEFAULT_EVENTS_KEPT, MemoryEventStore } from 
 export type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../mcp-server/session-limits.js';
 export { MAX_NATIVE_SUBSCRIPTIONS, RESOURCE_NOT_FOUND } from '../mcp-server/native-catalog.js';
+export { NativeCatalog } from '../mcp-server/native-catalog.js';
+export { servedCatalogFromSpec } from '../mcp-server/catalog-from-spec.js';
+export type { PromptArgumentSpec, PromptMessageSpec, PromptSpec, ResourceSpec } from '../registry/served-catalog-spec.js';

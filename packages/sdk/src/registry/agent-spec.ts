@@ -1,3 +1,4 @@
+import type { PromptSpec, ResourceSpec } from './served-catalog-spec.js';
 import type { PermissionsConfig } from '../policy/policy-options.js';
 import type { ToolSpec } from './tool-spec.js';
 import type { ToolsetSpec } from './toolset-spec.js';
@@ -43,6 +44,10 @@ export interface AgentSpec {
    * observation, event, audit line, error, log and trace. A secret must be at least 8 characters.
    */
   variables?: Record<string, { secret?: boolean }>;
+  /** Prompts `toolwright serve` (and `createMcpServer` given the spec) offers: MCP `prompts/list`, `prompts/get`, completions of `enum` arguments. */
+  prompts?: PromptSpec[];
+  /** Resources `toolwright serve` offers: MCP `resources/list`, `resources/read`, subscriptions. */
+  resources?: ResourceSpec[];
   /** The file the spec came from, when it came from one. */
   source?: string;
 }

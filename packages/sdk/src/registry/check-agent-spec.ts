@@ -5,9 +5,10 @@ import { checkVariablesSpec } from './check-variables-spec.js';
 import { checkToolGroupsSpec } from './check-tool-groups-spec.js';
 import { checkToolsetsSpec } from './check-toolsets-spec.js';
 import { checkMcpClientSpec } from './check-mcp-client-spec.js';
+import { checkServedCatalogSpec } from './check-served-catalog-spec.js';
 import type { SpecProblem } from './spec-problem.js';
 
-const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets', 'variables']);
+const TOP_LEVEL = new Set(['$schema', 'name', 'description', 'tools', 'mcpServers', 'filterToolsRegex', 'permissions', 'toolgroups', 'toolGroupRegistry', 'toolProviders', 'toolsets', 'variables', 'prompts', 'resources']);
 const SERVER_KEYS = new Set([
   'command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'type',
   'disabled', 'required', 'timeoutMs', 'connectTimeoutMs', 'enabledTools', 'disabledTools', 'prefix', 'capabilities', 'auth', 'stateless', 'concurrency',
@@ -95,5 +96,5 @@ export function checkAgentSpec(raw: unknown): SpecProblem | undefined {
   if (raw.filterToolsRegex !== undefined && typeof raw.filterToolsRegex !== 'string') return expected('filterToolsRegex', 'a string', raw.filterToolsRegex);
   const variables = checkVariablesSpec(raw.variables);
   if (variables) return variables;
-  return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions) ?? checkToolsetsSpec(raw.toolsets, { checkTool, checkServer });
+  return checkToolGroupsSpec(raw) ?? checkPermissionsSpec(raw.permissions) ?? checkToolsetsSpec(raw.toolsets, { checkTool, checkServer }) ?? checkServedCatalogSpec(raw);
 }
