@@ -25,6 +25,8 @@ import { McpCallerRouter } from './mcp-caller-router.js';
 import type { CallerResolution } from './mcp-caller-router.js';
 import { installNotificationRelay } from './mcp-server-notification.js';
 import type { McpServerNotification } from './mcp-server-notification.js';
+import { traceMcpRequest } from '../telemetry/trace-mcp-request.js';
+import type { McpTraceMeta } from '../telemetry/trace-mcp-request.js';
 
 /** The connect limit ran out (told apart from the SDK's own errors). */
 class ConnectTimeout extends Error {}
@@ -230,13 +232,16 @@ export class MCPClient {
       }
     }
     const release = options.client ? this.callers.enter(options.client) : undefined;
-    const send = (session: Session): Promise<CallToolResult> => this.request(session, name, args, options);
-    // The raw channel when the call needs nothing of the SDK client but the connection; a request
-    // the transport refused (nothing reached the server) takes the SDK client after all.
-    const channel = this.rawChannel();
-    const result = channel
-      ? rawToolCall(channel, name, args, options).catch((error: unknown) => (error instanceof RawCallUnsent ? this.perform(name, send, options) : Promise.reject(error)))
-      : this.perform(name, send, options);
+    // While tracing: a CLIENT span around the round trip, its trace context sent in params._meta.
+    const result = traceMcpRequest('tools/call', name, this.name, (meta) => {
+      const send = (session: Session): Promise<CallToolResult> => this.request(session, name, args, options, meta);
+      // The raw channel when the call needs nothing of the SDK client but the connection; a request
+      // the transport refused (nothing reached the server) takes the SDK client after all.
+      const channel = this.rawChannel();
+      if (!channel) return this.perform(name, send, options);
+      const raw = rawToolCall(channel, name, args, meta ? { ...options, meta } : options);
+      return raw.catch((error: unknown) => (error instanceof RawCallUnsent ? this.perform(name, send, options) : Promise.reject(error)));
+    });
     return release ? result.finally(release) : result;
   }
 
@@ -331,8 +336,8 @@ export class MCPClient {
     return this.closing;
   }
 
-  private request(session: Session, name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
-    return session.client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, {
+  private request(session: Session, name: string, args: Record<string, unknown>, options: McpCallOptions, meta?: McpTraceMeta): Promise<CallToolResult> {
+    return session.client.request({ method: 'tools/call', params: meta ? { name, arguments: args, _meta: { ...meta } } : { name, arguments: args } }, CallToolResultSchema, {
       signal: options.signal,
       timeout: options.timeoutMs || this.callTimeoutMs,
       onprogress: options.onProgress,

@@ -30,6 +30,8 @@ export interface RawCallOptions {
   timeoutMs?: number;
   /** Receives the server's progress; the request carries a progress token only when given. */
   onProgress?: (progress: RawProgress) => void;
+  /** Fields of the request's `params._meta` (the trace context); the progress token is added to them. */
+  meta?: Readonly<Record<string, unknown>>;
 }
 
 /** The request was not sent (the transport refused it): nothing reached the server, another path may send it. */
@@ -190,7 +192,7 @@ export function rawToolCall(channel: RawCallChannel, tool: string, args: Record<
   const calls = tableOf(channel.transport);
   const id = `${ID_PREFIX}${++sequence}`;
   const params: Record<string, unknown> = { name: tool, arguments: args };
-  if (onProgress) params._meta = { progressToken: id };
+  if (onProgress || options.meta) params._meta = onProgress ? { ...options.meta, progressToken: id } : { ...options.meta };
   return new Promise<CallToolResult>((resolve, reject) => {
     if (signal?.aborted) return reject(channel.fail(signal.reason, tool, signal));
     const timeoutMs = options.timeoutMs || channel.timeoutMs;
