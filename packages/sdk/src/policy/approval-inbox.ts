@@ -49,9 +49,11 @@ export interface InboxFilter {
 
 /**
  * The approvals inbox shared by processes and replicas: a parked call is posted here, any
- * process (the console, `toolwright approve`, another replica) answers it, and the waiting call
- * continues. Implementations: a locked file under `.toolwright/` (default) and PostgreSQL
- * (`--inbox postgres://…`). Every method may be called from several processes at once.
+ * process (the console, `toolwright approvals`, another replica) answers it, and the waiting call
+ * continues. Implementations: `FileApprovalInbox` (one locked file per entry under
+ * `.toolwright/inbox/`, the default) and the CLI's PostgreSQL inbox (`--inbox postgres://…`);
+ * `inboxApprovalHandler(inbox, source)` makes any Agent park its asks in one. Every method may be
+ * called from several processes at once. The binding is `inboxBinding(entry)`.
  */
 export interface ApprovalInbox {
   /** Parks a call; returns its entry (state `pending`). */
