@@ -17,5 +17,4 @@ export { takeCallerResult } from './runtime/caller-results.js';
 export { withRemoteTraceContext } from './telemetry/remote-trace-parent.js';
 export { traceModelRequest } from './telemetry/trace-model-request.js';
 export type { ModelRequestFacts } from './telemetry/trace-model-request.js';
-export { callsNeedTheirPipeline } from './telemetry/calls-need-their-pipeline.js';
 export { telemetryStep } from './runtime/phases/telemetry-step.js';

@@ -220,13 +220,12 @@ const PUBLIC_TYPES = [
 /**
  * `@toolwright/sdk/internal`: exactly what the other Toolwright packages import (tools: path
  * checks; providers: the call context and caller results; CLI: colours, locks, answer check;
- * models and CLI: tracing; bench: lock access). The SDK's own tests import `src/` instead.
+ * models and CLI: tracing; bench: lock access and the telemetry step). The SDK's own tests import `src/` instead.
  */
 const INTERNAL_VALUES = [
   'accessOf',
   'approvalAnswerProblem',
   'CallContext',
-  'callsNeedTheirPipeline',
   'dangerousEntry',
   'fileSystemIgnoresCase',
   'isWithin',
@@ -235,8 +234,9 @@ const INTERNAL_VALUES = [
   'resetPaint',
   'ResourceLocks',
   'takeCallerResult',
+  'telemetryStep',
   'traceModelRequest',
-  'withRemoteTraceParent',
+  'withRemoteTraceContext',
 ];
 
 /** Every entry an application may import, with its module (for the overlap check). */

@@ -3,7 +3,6 @@ import { IsString } from 'class-validator';
 import { Action, Agent, ConversationState, Field, Observation, ToolDefinition } from '@toolwright/sdk';
 import { activeTracing } from '../../src/telemetry/active-tracing.js';
 import { loadedOtelApi, tracerProviderRegistered } from '../../src/telemetry/otel-api.js';
-import { callsNeedTheirPipeline } from '../../src/telemetry/calls-need-their-pipeline.js';
 
 class SayAction extends Action {
   @Field({ description: 'Text' }) @IsString() text!: string;
@@ -13,7 +12,6 @@ describe('telemetry without a tracer provider', () => {
   it('never loads @opentelemetry/api, and tool calls run as before', async () => {
     expect(tracerProviderRegistered()).toBe(false);
     expect(activeTracing()).toBeUndefined();
-    expect(callsNeedTheirPipeline()).toBe(false);
     const tool = new ToolDefinition({ name: 'say', description: 'Says it.', actionType: SayAction, executor: { execute: (a) => Observation.fromText(`said ${a.text}`) } });
     const agent = new Agent({ extraTools: [tool] });
     await agent.initialize(new ConversationState({ workingDir: '/tmp' }));
