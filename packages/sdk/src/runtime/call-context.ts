@@ -6,9 +6,7 @@ import { observationFromError } from '../tool/error-observation.js';
 import type { Observation } from '../tool/observation.js';
 import type { PendingApproval } from '../policy/pending-approval.js';
 import type { SecurityRisk } from '../tool/provider-export.js';
-import { accessOf } from '../tool/resource-locks.js';
-import { LockEntry } from '../tool/resource-locks.js';
-import type { Reservation, ResourceAccess, ResourceLocks } from '../tool/resource-locks.js';
+import type { ResourceLocks } from '../tool/resource-locks.js';
 import { ToolContext } from '../tool/tool-context.js';
 import type { CallOptions } from '../tool/tool-context.js';
 import type { ClientLogLevel } from '../tool/client-handlers.js';
@@ -81,13 +79,6 @@ export class CallContext extends ToolContext {
   error: unknown = undefined;
   /** True when the outcome is an error. */
   failed = false;
-  /** The resource lock the call holds (released by {@link CallContext.releaseLock}). */
-  private held?: LockEntry = undefined;
-  /** The call's place in the resource queue until it takes its lock (or ends without). */
-  private reservation?: Reservation = undefined;
-  /** What the held lock covers, and the Action it was taken for. */
-  private heldAccess?: ResourceAccess = undefined;
-  private heldAction?: Action = undefined;
   /** Take a place in the resource queue once the call waits (see {@link CallContext.reserveLockOnWait}). */
   private reserveOnWait = false;
   /** True once the lock phase claimed the lock (a place taken after that would never be given up). */
@@ -130,6 +121,11 @@ export class CallContext extends ToolContext {
     return this.actionEvent?.id;
   }
 
+  /** The conversation's write order, as the environment keeps it. */
+  protected override get resourceLocks(): ResourceLocks {
+    return this.environment.locks;
+  }
+
   /**
    * Takes the call's place in the resource queue now, in the order calls are scheduled: whatever
    * the call awaits before its lock (middleware, an async permission check, a human), it keeps its
@@ -139,7 +135,7 @@ export class CallContext extends ToolContext {
    */
   reserveLock(): void {
     this.reserveOnWait = false;
-    this.reservation ??= this.environment.locks.reserve();
+    this.reserveLockPlace();
   }
 
   /**
@@ -149,7 +145,7 @@ export class CallContext extends ToolContext {
    * (one queue entry fewer for the common, synchronous call).
    */
   reserveLockOnWait(): void {
-    if (!this.reservation && !this.lockTaken) this.reserveOnWait = true;
+    if (!this.lockPlaceHeld && !this.lockTaken) this.reserveOnWait = true;
   }
 
   /**
@@ -161,7 +157,7 @@ export class CallContext extends ToolContext {
   waiting(): void {
     if (!this.reserveOnWait) return;
     this.reserveOnWait = false;
-    this.reservation = this.environment.locks.reserve();
+    this.reserveLockPlace();
     this.declareAccess();
   }
 
@@ -170,60 +166,24 @@ export class CallContext extends ToolContext {
    * later calls on other resources need not wait for this one's approval.
    */
   declareAccess(): void {
-    if (!this.reservation || !this.tool || !this.action) return;
-    // Kept for takeLock: an Action that did not change needs no second accessOf.
-    this.heldAccess = accessOf(this.tool, this.action);
-    this.heldAction = this.action;
-    this.reservation.declare(this.heldAccess);
+    if (this.tool && this.action) this.declareLockAccess(this.tool, this.action);
   }
 
-  /** @internal Claims the resource lock of the call's current Action at its reserved place (see {@link CallContext.holdLock}). */
-  takeLock(): LockEntry | Promise<LockEntry> {
+  /** @internal The lock step: takes the resource lock of the call's current Action at its reserved place (see `ToolContext.takeLock`). */
+  claimLock(): void | Promise<void> {
     this.reserveOnWait = false;
     this.lockTaken = true;
-    const access = this.heldAccess && this.heldAction === this.action ? this.heldAccess : accessOf(this.tool!, this.action!);
-    this.heldAccess = access;
-    this.heldAction = this.action;
-    const reservation = this.reservation;
-    this.reservation = undefined;
-    return reservation ? reservation.claim(access) : this.environment.locks.enter(access);
+    return this.takeLock(this.tool!, this.action!);
   }
 
   /**
    * @internal After a pre hook rewrote the Action: when it now touches something the held lock
-   * does not cover (another file), gives that lock back and queues for the new one (never holding
-   * one lock while waiting for another, so two such calls cannot deadlock). Undefined when the
-   * held lock still covers the call; else a promise settled once the new lock is held.
+   * does not cover (another file), gives that lock back and queues for the new one. Undefined when
+   * the held lock still covers the call; else a promise settled once the new lock is held.
    */
   relock(): Promise<void> | undefined {
-    const held = this.heldAccess;
-    if (this.action === this.heldAction || !this.held || !held || !this.tool || !this.action) return undefined;
-    const access = accessOf(this.tool, this.action);
-    this.heldAction = this.action;
-    if (covers(held, access)) return undefined;
-    this.releaseLock();
-    this.heldAccess = access;
-    const granted = this.environment.locks.enter(access);
-    if (granted instanceof LockEntry) {
-      this.holdLock(granted);
-      return undefined;
-    }
-    return granted.then((entry) => this.holdLock(entry));
-  }
-
-  /** @internal Keeps the held resource lock until {@link CallContext.releaseLock}. */
-  holdLock(entry: LockEntry): void {
-    this.held = entry;
-    this.lockHeld = true;
-  }
-
-  /** @internal Gives the resource lock back (once; nothing when none is held). */
-  releaseLock(): void {
-    const held = this.held;
-    if (!held) return;
-    this.held = undefined;
-    this.lockHeld = false;
-    held.release();
+    if (!this.tool || !this.action) return undefined;
+    return this.retakeLock(this.tool, this.action) ?? undefined;
   }
 
   /** True once there is an outcome (result or error). */
@@ -257,8 +217,7 @@ export class CallContext extends ToolContext {
    */
   result(): ToolCallResult {
     this.releaseLock();
-    this.reservation?.cancel();
-    this.reservation = undefined;
+    this.cancelLockPlace();
     if (this.pending && this.observation) return { events: this.events, observation: this.observation, pending: this.pending };
     if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
     const observation = this.failed ? observationFromError(this.error, this.tool ?? this.toolName, this.action) : this.observation!;
@@ -269,13 +228,4 @@ export class CallContext extends ToolContext {
     }
     return { events: this.events, observation };
   }
-}
-
-/** True when a lock for `held` also covers a call touching `access`. */
-function covers(held: ResourceAccess, access: ResourceAccess): boolean {
-  if (access.write && !held.write) return false;
-  if (held.all) return true;
-  if (access.all) return false;
-  for (const resource of access.resources) if (!held.resources.has(resource)) return false;
-  return true;
 }

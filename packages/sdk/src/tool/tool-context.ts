@@ -6,6 +6,8 @@ import type { ConversationState } from '../state/conversation-state.js';
 import type { ClientHandlers, ClientLogLevel, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from './client-handlers.js';
 import type { Content } from './content.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { accessOf, LockEntry, locksFor } from './resource-locks.js';
+import type { AccessDeclaring, Reservation, ResourceAccess, ResourceLocks } from './resource-locks.js';
 
 /** A progress report from a running tool. */
 export interface ProgressReport {
@@ -75,8 +77,13 @@ export class ToolContext {
   toolName = '';
   /** The effective time limit in ms, set when the call starts (undefined: none). */
   timeoutMs: number | undefined;
-  /** @internal True while the runtime holds this call's resource lock (a nested `call` must not take it again). */
-  lockHeld = false;
+  /** The resource lock the call holds (see {@link ToolContext.takeLock}). */
+  private lockEntry?: LockEntry = undefined;
+  /** The call's place in the resource queue until it takes its lock (or ends without). */
+  private lockPlace?: Reservation = undefined;
+  /** What the lock is (or is to be) taken for, and the Action that was computed for. */
+  private lockAccess?: ResourceAccess = undefined;
+  private lockAction?: unknown = undefined;
   private readonly options: CallOptions;
   private controller?: AbortController;
   private forward?: () => void;
@@ -95,6 +102,86 @@ export class ToolContext {
     const id = toolCallId ?? options.toolCallId;
     this.toolCallId = typeof id === 'string' ? id : '';
     if (options.metadata) this.meta = { ...options.metadata };
+  }
+
+  /** @internal The per-resource write order this call keeps (the conversation's). */
+  protected get resourceLocks(): ResourceLocks {
+    return locksFor(this.state);
+  }
+
+  /** @internal True while this call holds its resource lock (a nested `tool.call` with this context must not take it again). */
+  get lockHeld(): boolean {
+    return this.lockEntry !== undefined;
+  }
+
+  /**
+   * @internal Takes the call's resource lock for `action` of `tool` (see `ResourceLocks`), at its
+   * reserved place when it has one, and holds it until {@link ToolContext.releaseLock}: the one
+   * place a call takes its lock (the agent pipeline's lock step, a pre hook's rewritten Action, and
+   * `ToolDefinition.call`). Undefined when granted at once, else a promise settled once held.
+   */
+  takeLock<A>(tool: AccessDeclaring<A>, action: A): void | Promise<void> {
+    const access = this.lockAccess && this.lockAction === action ? this.lockAccess : accessOf(tool, action);
+    this.lockAccess = access;
+    this.lockAction = action;
+    const place = this.lockPlace;
+    this.lockPlace = undefined;
+    const granted = place ? place.claim(access) : this.resourceLocks.enter(access);
+    if (granted instanceof LockEntry) {
+      this.lockEntry = granted;
+      return undefined;
+    }
+    return granted.then((entry) => {
+      this.lockEntry = entry;
+    });
+  }
+
+  /**
+   * @internal After the Action changed under a held lock (a pre hook rewrote it): undefined when
+   * the held lock still covers it; else gives the lock back and takes the new one (never holding
+   * one lock while waiting for another, so two such calls cannot deadlock).
+   */
+  retakeLock<A>(tool: AccessDeclaring<A>, action: A): void | Promise<void> {
+    const held = this.lockAccess;
+    if (action === this.lockAction || !this.lockEntry || !held) return undefined;
+    const access = accessOf(tool, action);
+    this.lockAccess = access;
+    this.lockAction = action;
+    if (covers(held, access)) return undefined;
+    this.releaseLock();
+    return this.takeLock(tool, action);
+  }
+
+  /** @internal Gives the resource lock back (once; nothing when none is held). */
+  releaseLock(): void {
+    const entry = this.lockEntry;
+    if (!entry) return;
+    this.lockEntry = undefined;
+    entry.release();
+  }
+
+  /** @internal Takes a place in the resource queue now (claimed by {@link ToolContext.takeLock}; given up by {@link ToolContext.cancelLockPlace}). */
+  reserveLockPlace(): void {
+    this.lockPlace ??= this.resourceLocks.reserve();
+  }
+
+  /** @internal True while the call holds a place in the resource queue it has not claimed. */
+  get lockPlaceHeld(): boolean {
+    return this.lockPlace !== undefined;
+  }
+
+  /** @internal Tells the resource queue what the reserved place will touch (so later calls on other resources need not wait). */
+  declareLockAccess<A>(tool: AccessDeclaring<A>, action: A): void {
+    if (!this.lockPlace) return;
+    this.lockAccess = accessOf(tool, action);
+    this.lockAction = action;
+    this.lockPlace.declare(this.lockAccess);
+  }
+
+  /** @internal Gives an unclaimed place up (the call ended without taking its lock). */
+  cancelLockPlace(): void {
+    this.lockPlace?.cancel();
+    this.lockPlace = undefined;
   }
 
   /** Per-call data shared by the hooks, the middleware and the executor (a copy of the caller's `metadata`). */
@@ -256,4 +343,13 @@ export class ToolContext {
     const request = typeof messageOrRequest === 'string' ? { message: messageOrRequest, requestedSchema: requestedSchema ?? { type: 'object', properties: {} } } : messageOrRequest;
     return client.elicit(request);
   }
+}
+
+/** True when a lock for `held` also covers a call touching `access`. */
+function covers(held: ResourceAccess, access: ResourceAccess): boolean {
+  if (access.write && !held.write) return false;
+  if (held.all) return true;
+  if (access.all) return false;
+  for (const resource of access.resources) if (!held.resources.has(resource)) return false;
+  return true;
 }

@@ -31,7 +31,6 @@ import type { PermissionDecision } from '../policy/permission-decision.js';
 import type { RuleBehavior } from '../policy/permission-rule.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import { observationFromError } from './error-observation.js';
-import { accessOf, LockEntry, locksFor } from './resource-locks.js';
 import { runCall } from './run-call.js';
 import { checkTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS } from './timeout-ms.js';
 import { ToolContext } from './tool-context.js';
@@ -230,17 +229,17 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     } catch (error) {
       return Promise.reject(error);
     }
-    if (ctx.lockHeld) return this.runLocked(action, ctx, undefined);
-    const granted = locksFor(ctx.state).enter(accessOf(this, action));
-    return granted instanceof LockEntry ? this.runLocked(action, ctx, granted) : granted.then((entry) => this.runLocked(action, ctx, entry));
+    // Called from inside an executor with its own context: the caller holds the lock.
+    if (ctx.lockHeld) return this.runLocked(action, ctx, false);
+    const taken = ctx.takeLock(this, action);
+    return taken ? taken.then(() => this.runLocked(action, ctx, true)) : this.runLocked(action, ctx, true);
   }
 
   /**
-   * Runs the call under its resource lock (`entry`, released as soon as the tool settled; none
-   * when the caller already holds it); the error funnel makes any failure an Observation.
+   * Runs the call under its resource lock (given back as soon as the tool settled when this call
+   * took it: `own`); the error funnel makes any failure an Observation.
    */
-  private runLocked(action: A, ctx: ToolContext, entry: LockEntry | undefined): Promise<O | Observation> {
-    if (entry) ctx.lockHeld = true;
+  private runLocked(action: A, ctx: ToolContext, own: boolean): Promise<O | Observation> {
     let pending: O | Observation | Promise<O | Observation>;
     try {
       pending = this.invoke(action, ctx);
@@ -248,16 +247,16 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
       pending = Promise.reject(error);
     }
     if (pending instanceof Observation) {
-      release(ctx, entry);
+      if (own) ctx.releaseLock();
       return Promise.resolve(pending);
     }
     return pending.then(
       (result) => {
-        release(ctx, entry);
+        if (own) ctx.releaseLock();
         return result;
       },
       (error: unknown) => {
-        release(ctx, entry);
+        if (own) ctx.releaseLock();
         return observationFromError(error, this, action);
       },
     );
@@ -398,11 +397,4 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   toMcpTool(): McpToolDescriptor {
     return this.cached('mcp', {}, () => exporters.toMcpTool(this));
   }
-}
-
-/** Gives back the lock {@link ToolDefinition.call} took (none when the caller held it). */
-function release(ctx: ToolContext, entry: LockEntry | undefined): void {
-  if (!entry) return;
-  ctx.lockHeld = false;
-  entry.release();
 }

@@ -1,21 +1,14 @@
-import { LockEntry } from '../../tool/resource-locks.js';
 import type { CallStep } from '../call-middleware.js';
 
 /**
  * Takes the call's resource lock (see `ResourceLocks`) for the rest of the call, so every entry
- * point keeps the per-resource write order. Claimed at the place the call reserved when it was
- * created, so calls are granted in the order they were started even when one awaited (an approval,
- * a middleware) before getting here. The invoke step gives it back as soon as the tool settled (post
- * hooks run outside it); `ctx.result()` gives back one still held.
+ * point keeps the per-resource write order: `ToolContext.takeLock`, the one place a call takes its
+ * lock (`ToolDefinition.call` takes it there too). Claimed at the place the call reserved when it
+ * was created, so calls are granted in the order they were started even when one awaited (an
+ * approval, a middleware) before getting here. The invoke step gives it back as soon as the tool
+ * settled (post hooks run outside it); `ctx.result()` gives back one still held.
  */
 export const lockStep: CallStep = (ctx, next) => {
-  const granted = ctx.takeLock();
-  if (granted instanceof LockEntry) {
-    ctx.holdLock(granted);
-    return next(ctx);
-  }
-  return granted.then((entry) => {
-    ctx.holdLock(entry);
-    return next(ctx);
-  });
+  const taken = ctx.claimLock();
+  return taken ? taken.then(() => next(ctx)) : next(ctx);
 };
