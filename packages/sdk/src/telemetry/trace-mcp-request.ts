@@ -5,10 +5,10 @@ import { spanFailureOf } from './span-failure.js';
 import { formatTraceParent } from './trace-parent.js';
 
 /** The trace context sent to an MCP server in a request's `params._meta`. */
-export interface McpTraceMeta {
+export type McpTraceMeta = {
   traceparent: string;
   tracestate?: string;
-}
+};
 
 /**
  * Runs one MCP request (`send`) in a CLIENT span `{method} {target}` (MCP semantic conventions:
