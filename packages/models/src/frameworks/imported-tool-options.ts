@@ -1,3 +1,4 @@
+import { Observation } from '@toolwright/sdk';
 import type { DefineToolOptions, JsonSchema, SchemaToolAction, ToolAnnotations } from '@toolwright/sdk';
 
 /** What a tool brought over from another framework may add to its Toolwright definition. */
@@ -22,9 +23,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** A framework tool's result as a Toolwright result: text stays text, a plain object is the structured result, anything else JSON text. */
-export function importedResult(value: unknown): string | Record<string, unknown> {
-  if (typeof value === 'string') return value;
+/** A framework tool's result as a Toolwright result: text stays text, an Observation stays, a plain object is the structured result, anything else JSON text. */
+export function importedResult(value: unknown): string | Record<string, unknown> | Observation {
+  if (typeof value === 'string' || value instanceof Observation) return value;
   if (isPlainObject(value)) return value;
   return value === undefined ? '' : JSON.stringify(value);
 }
