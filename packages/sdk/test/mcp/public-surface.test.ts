@@ -1,0 +1,151 @@
+import { describe, expect, it } from '@jest/globals';
+import { entrySource, exportedNames } from '../fixtures/entry-exports.js';
+
+/**
+ * The values of `@toolwright/sdk/mcp`: MCP servers' tools (client, transports, tool definitions)
+ * and serving tools over MCP. Kept off the root entry (it loads the MCP SDK). Adding or removing
+ * one is a decision about the public API: update this list in the same change.
+ */
+const VALUES = [
+  'agentTools',
+  'allowedHostEntry',
+  'allowedHostNames',
+  'annotationsOf',
+  'assignMcpToolNames',
+  'authorizeMcpServer',
+  'callOriginOf',
+  'checkHttpRequest',
+  'ClientLogLevelSetting',
+  'createMcpHttpHandler',
+  'createMcpServer',
+  'createMcpTools',
+  'createMcpToolsFromClients',
+  'createToolServer',
+  'DEFAULT_EVENT_BYTES_KEPT',
+  'DEFAULT_EVENTS_KEPT',
+  'DEFAULT_MAX_SESSIONS',
+  'DEFAULT_OAUTH_REDIRECT_URL',
+  'DEFAULT_RETRY_INTERVAL_MS',
+  'DEFAULT_SERVER_VERSION',
+  'DEFAULT_SESSION_IDLE_S',
+  'definePrompt',
+  'defineResource',
+  'defineResourceTemplate',
+  'dialectOf',
+  'fetchWithRequestSignals',
+  'FileOAuthClientProvider',
+  'hasPort',
+  'hostForUrl',
+  'inlineSchemaRefs',
+  'isLoopbackHost',
+  'isWildcardHost',
+  'JsonRpcError',
+  'linkCallOrigin',
+  'MAX_NATIVE_SUBSCRIPTIONS',
+  'MCP_DEFAULTS',
+  'MCPClient',
+  'mcpClientFromPlan',
+  'MCPToolAction',
+  'MCPToolDefinition',
+  'MCPToolExecutor',
+  'MCPToolObservation',
+  'MemoryEventStore',
+  'NativeCatalog',
+  'observationFromMcpResult',
+  'planMcpServers',
+  'RESOURCE_NOT_FOUND',
+  'sanitizeToolName',
+  'SchemaValidatorCache',
+  'servedCatalogFromSpec',
+  'servedClientHandlers',
+  'SessionTable',
+  'setCallScope',
+  'STATELESS_SET_LEVEL_MESSAGE',
+  'statelessToolset',
+  'StdioProcessTransport',
+  'structuredContentOf',
+  'toCallToolResult',
+  'toolCallParams',
+];
+
+/** The entry's type-only names. */
+const TYPES = [
+  'CallerResolution',
+  'CallMetadataFromHeaders',
+  'ClosableSession',
+  'Completer',
+  'CompletionContext',
+  'CreateMcpServerOptions',
+  'CreateMcpToolsOptions',
+  'DefinePromptOptions',
+  'DefineResourceOptions',
+  'DefineResourceTemplateOptions',
+  'EventStore',
+  'GuardVerdict',
+  'HttpGuardOptions',
+  'InferPromptArguments',
+  'McpCallOptions',
+  'McpCapabilitiesPlan',
+  'McpClientCapabilities',
+  'MCPClientOptions',
+  'MCPClientState',
+  'McpExtensionContext',
+  'McpExtensionSession',
+  'McpHttpHandler',
+  'McpHttpOptions',
+  'McpHttpPlan',
+  'McpListenOptions',
+  'McpNamePolicy',
+  'McpNameRequest',
+  'McpRequestOptions',
+  'McpServerExtension',
+  'McpServerNotification',
+  'McpServerPlan',
+  'McpSkippedTool',
+  'McpStdioPlan',
+  'MCPToolDefinitionOptions',
+  'McpToolsChange',
+  'McpToolset',
+  'McpTransportFactory',
+  'McpTransportSettings',
+  'OpenedSession',
+  'ProcessExit',
+  'PromptArgumentSpec',
+  'PromptArgumentsSchema',
+  'PromptDefinition',
+  'PromptMessageSpec',
+  'PromptRenderContext',
+  'PromptRenderResult',
+  'PromptSpec',
+  'ResourceContent',
+  'ResourceDefinition',
+  'ResourceReadContext',
+  'ResourceReadResult',
+  'ResourceSpec',
+  'ResourceTemplateDefinition',
+  'RunningMcpHttpServer',
+  'SchemaCheck',
+  'ServedCallOptions',
+  'ServedToolset',
+  'SessionFactory',
+  'SessionTableOptions',
+  'SessionToolset',
+  'StdioProcessOptions',
+  'ToolServerOptions',
+  'ToolwrightMcpServer',
+];
+
+describe('@toolwright/sdk/mcp public surface', () => {
+  it('exports exactly the listed values', async () => {
+    const entry = (await import('@toolwright/sdk/mcp')) as Record<string, unknown>;
+    expect(Object.keys(entry).sort()).toEqual([...VALUES].sort());
+  });
+
+  it('exports exactly the listed types', () => {
+    expect(exportedNames('mcp/index.ts', 'types')).toEqual([...TYPES].sort());
+  });
+
+  it('re-exports nothing with export *', () => {
+    expect(entrySource('mcp/index.ts')).not.toMatch(/^export \*/m);
+  });
+});
