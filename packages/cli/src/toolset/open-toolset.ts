@@ -7,7 +7,6 @@ import type { AgentSpec, ToolDefinition } from '@toolwright/sdk';
 import type { ApprovalHandler } from '@toolwright/sdk/policy';
 import { cliPolicy } from '../policy/policy-flags.js';
 import type { PolicyFlags } from '../policy/policy-flags.js';
-import { BUILTIN_PRESETS, isBuiltinPreset, registerBuiltinTools } from '@toolwright/tools';
 import type { BuiltinPreset } from '@toolwright/tools';
 import { CliError } from '../cli-error.js';
 import { importToolModules } from './import-modules.js';
@@ -17,6 +16,7 @@ import { NOT_ASKING, unattendedAnswers } from '../server-requests/unattended-ans
 import { nativeToolAnswers, withServerRequests } from '../server-requests/with-server-requests.js';
 import { reportFailedServers, signInHint } from '../auth/report-failed-servers.js';
 import type { ToolRuntime } from './toolset.js';
+import { specNamesNativeTools } from './spec-names-native-tools.js';
 
 /** Options of {@link openToolset}. */
 export interface OpenToolsetOptions {
@@ -65,7 +65,8 @@ function warnOf(options: OpenToolsetOptions): (message: string) => void {
 }
 
 /** The embedded default: the built-in tools of `preset` (those usable on this machine), no MCP servers. */
-export function defaultSpec(preset: BuiltinPreset = 'openhands'): AgentSpec {
+export async function defaultSpec(preset: BuiltinPreset = 'openhands'): Promise<AgentSpec> {
+  const { BUILTIN_PRESETS } = await import('@toolwright/tools');
   return { tools: BUILTIN_PRESETS[preset].filter((name) => defaultRegistry.isUsable(name)).map((name) => ({ name })) };
 }
 
@@ -131,16 +132,21 @@ function closingAlso(agent: Agent, also: () => Promise<void>): ToolRuntime {
  * {@link CliError}s (exit 2).
  */
 export async function openToolset(options: OpenToolsetOptions): Promise<Toolset> {
-  if (options.preset !== undefined && !isBuiltinPreset(options.preset)) {
-    throw new CliError({ message: `Unknown preset '${options.preset}'. Presets: ${Object.keys(BUILTIN_PRESETS).join(', ')}.` });
+  // The built-in tools (@toolwright/tools, a third of a cold `serve`) load only when the toolset can
+  // name one: the embedded default, a --preset, or a spec whose tools or toolsets name native tools.
+  const specPath = options.spec === undefined ? undefined : resolve(options.cwd, options.spec);
+  const needsBuiltins = specPath === undefined || options.preset !== undefined || (await specNamesNativeTools(specPath));
+  const builtins = needsBuiltins ? await import('@toolwright/tools') : undefined;
+  if (builtins && options.preset !== undefined && !builtins.isBuiltinPreset(options.preset)) {
+    throw new CliError({ message: `Unknown preset '${options.preset}'. Presets: ${Object.keys(builtins.BUILTIN_PRESETS).join(', ')}.` });
   }
-  registerBuiltinTools({ preset: 'all', registry: defaultRegistry });
+  builtins?.registerBuiltinTools({ preset: 'all', registry: defaultRegistry });
   const extraTools: ToolDefinition[] = await importToolModules(options.imports ?? [], options.cwd);
   let spec: AgentSpec;
   try {
-    spec = options.spec === undefined
-      ? defaultSpec(options.preset as BuiltinPreset | undefined)
-      : await loadAgentSpec(resolve(options.cwd, options.spec), { env: options.env, registry: defaultRegistry });
+    spec = specPath === undefined
+      ? await defaultSpec(options.preset as BuiltinPreset | undefined)
+      : await loadAgentSpec(specPath, { env: options.env, registry: defaultRegistry });
   } catch (error) {
     throw specFailure(error, options.spec);
   }
@@ -151,7 +157,9 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
   const groups = spec.toolgroups !== undefined && spec.toolgroups.length > 0 ? await openGroupTools(spec, options) : undefined;
   if (groups) extraTools.push(...groups.tools);
   const state = options.conversationId !== undefined ? new ConversationState({ id: options.conversationId, workingDir: options.cwd }) : new ConversationState({ workingDir: options.cwd, stateDir: join(tmpdir(), 'toolwright', 'conversations', `${process.pid}-${Date.now()}-${randomUUID()}`) });
-  const ProxyAgent = options.upstream ? (await import('../serve/proxy/proxy-agent.js')).ProxyAgent : undefined;
+  // The proxy (serve's upstreams: prompts, resources, notifications) loads only when there are MCP servers to proxy.
+  const proxied = options.upstream === true && Object.keys(spec.mcpServers ?? {}).length > 0;
+  const ProxyAgent = proxied ? (await import('../serve/proxy/proxy-agent.js')).ProxyAgent : undefined;
   const agent = new (ProxyAgent ?? Agent)({
     tools: spec.tools,
     mcpServers: options.upstream ? spec.mcpServers : withServerRequests(spec.mcpServers, options.serverRequests ?? unattendedAnswers(warnOf(options), NOT_ASKING)),
@@ -171,7 +179,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     throw specFailure(error, options.spec);
   }
   reportFailedServers(agent.status().mcpServers, warnOf(options), options.spec);
-  const toolset = new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(BUILTIN_PRESETS.all));
+  const toolset = new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(builtins?.BUILTIN_PRESETS.all ?? []));
   if (ProxyAgent && agent instanceof ProxyAgent) toolset.upstreams = agent.upstreams;
   toolset.agent = agent;
   return toolset;
