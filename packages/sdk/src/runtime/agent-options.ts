@@ -2,7 +2,7 @@ import type { McpServerConfig } from '../registry/mcp-server-config.js';
 import type { ToolRegistry } from '../registry/tool-registry.js';
 import type { ToolSpec } from '../registry/tool-spec.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import type { McpNamePolicy } from '../mcp/index.js';
+import type { McpNamePolicy } from '../mcp/mcp-tool-names.js';
 import type { CallPipelineOptions } from './call-pipeline.js';
 import type { PolicyOptions } from '../policy/policy-options.js';
 import type { Toolset } from '../toolsets/toolset.js';

@@ -28,7 +28,7 @@ import type { ClientHandlers } from '../tool/client-handlers.js';
 import { loadMcpTools } from './mcp-bridge.js';
 import { McpConnections } from './mcp-connections.js';
 import type { McpServerStatus } from './mcp-connections.js';
-import type { CreateMcpToolsOptions, McpToolsChange, McpToolset } from '../mcp/index.js';
+import type { CreateMcpToolsOptions, McpToolsChange, McpToolset } from '../mcp/mcp-toolset.js';
 import { resolveNativeTools } from './resolve-native-tools.js';
 import type { ToolCall, ToolCallResult } from './tool-call.js';
 import { describeOrigin } from './tool-origin.js';

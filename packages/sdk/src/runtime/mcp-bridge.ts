@@ -1,4 +1,4 @@
-import type { CreateMcpToolsOptions, McpToolset } from '../mcp/index.js';
+import type { CreateMcpToolsOptions, McpToolset } from '../mcp/mcp-toolset.js';
 import type { McpServerConfig } from '../registry/mcp-server-config.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { CreateMcpToolsOptions, McpToolset } from '../mcp/index.js';
+import type { CreateMcpToolsOptions, McpToolset } from '../mcp/mcp-toolset.js';
 import type { McpServerConfig } from '../registry/mcp-server-config.js';
 
 /** How one configured MCP server stands, as `agent.status()` and `agent.onServerStatus` report it. */

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../tool/tool-definition.js';
-import type { McpToolsChange, MCPToolDefinition } from '../mcp/index.js';
+import type { MCPToolDefinition } from '../mcp/mcp-tool-definition.js';
+import type { McpToolsChange } from '../mcp/mcp-toolset.js';
 import { duplicateToolError } from './resolve-native-tools.js';
 import type { ToolOrigin } from './tool-origin.js';
 

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
-import type { McpToolset, MCPToolDefinition } from '../mcp/index.js';
+import type { MCPToolDefinition } from '../mcp/mcp-tool-definition.js';
+import type { McpToolset } from '../mcp/mcp-toolset.js';
 import type { McpServerConfig } from '../registry/mcp-server-config.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import { DerivedTools } from './derive-tool.js';
