@@ -20,11 +20,31 @@ const MAX_DEPTH = 64;
  * `value` with `mask` applied to every string in it: in arrays, plain objects, class instances
  * (the copy keeps the prototype, so an `Observation` or an event stays one) and errors (message,
  * stack, cause and own fields; the copy keeps the prototype and the `ToolwrightError` brand).
- * Copy on write: what holds no string `mask` changes is returned as is (the same object), so a
- * value without secrets costs no allocation. Functions, binary data, maps and sets are left alone.
+ * Copy on write: what holds no string `mask` changes is returned as is (the same object); with
+ * `holdsSecret` (true for a string `mask` would change) a first pass finds out without copying
+ * anything, so a value without secrets costs one walk. Functions, binary data, maps and sets are
+ * left alone.
  */
-export function maskDeep<T>(value: T, mask: (text: string) => string): T {
+export function maskDeep<T>(value: T, mask: (text: string) => string, holdsSecret?: (text: string) => boolean): T {
+  if (holdsSecret && !holds(value, holdsSecret, new Set(), 0)) return value;
   return walk(value, mask, new Map(), 0) as T;
+}
+
+/** True when a string in `value` (walked as {@link walk} walks it) passes `test`: the pass that allocates nothing per object. */
+function holds(value: unknown, test: (text: string) => boolean, seen: Set<object>, depth: number): boolean {
+  if (typeof value === 'string') return test(value);
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH || opaque(value) || seen.has(value)) return false;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) if (holds(item, test, seen, depth + 1)) return true;
+    return false;
+  }
+  const keys: (string | symbol)[] = value instanceof Error ? Reflect.ownKeys(value) : Object.keys(value);
+  for (const key of keys) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (descriptor && 'value' in descriptor && holds(descriptor.value, test, seen, depth + 1)) return true;
+  }
+  return false;
 }
 
 function walk(value: unknown, mask: (text: string) => string, seen: Map<object, unknown>, depth: number): unknown {

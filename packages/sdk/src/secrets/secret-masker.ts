@@ -96,8 +96,18 @@ export class SecretMasker {
    */
   maskValue<T>(value: T): T {
     if (this.pattern === undefined) return value;
-    return maskDeep(value, (text) => this.mask(text));
+    return maskDeep(value, this.masks, this.finds);
   }
+
+  private readonly masks = (text: string): string => this.mask(text);
+
+  /** True when `text` holds a form of a registered value. */
+  private readonly finds = (text: string): boolean => {
+    const pattern = this.pattern;
+    if (pattern === undefined) return false;
+    pattern.lastIndex = 0;
+    return pattern.test(text);
+  };
 
   /** A masker for one stream of text chunks (a secret split across chunks is still masked). */
   stream(): StreamingMasker {

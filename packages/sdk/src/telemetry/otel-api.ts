@@ -8,9 +8,10 @@ export type OtelApi = typeof OtelModule;
  * (`trace.setGlobalTracerProvider` puts the provider under `trace`). Reading it tells whether
  * tracing is on without loading the API.
  */
-const OTEL_GLOBAL = Symbol.for('opentelemetry.js.api.1');
+export const OTEL_GLOBAL = Symbol.for('opentelemetry.js.api.1');
 
-interface OtelGlobal {
+/** What the API keeps there (of what Toolwright reads). */
+export interface OtelGlobal {
   trace?: unknown;
 }
 

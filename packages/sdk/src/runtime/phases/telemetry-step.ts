@@ -1,6 +1,8 @@
 import { processSecrets } from '../../secrets/process-secrets.js';
 import { activeTracing } from '../../telemetry/active-tracing.js';
 import type { ActiveTracing } from '../../telemetry/active-tracing.js';
+import { OTEL_GLOBAL } from '../../telemetry/otel-api.js';
+import type { OtelGlobal } from '../../telemetry/otel-api.js';
 import { callSpanOf, endSpan, runInCallSpan, startCallSpan, startChildSpan } from '../../telemetry/call-span.js';
 import type { CallSpan } from '../../telemetry/call-span.js';
 import { spanFailureOf } from '../../telemetry/span-failure.js';
@@ -77,11 +79,10 @@ function traced(ctx: CallContext, next: CallNext, tracing: ActiveTracing | undef
  * neither, it only calls `next` (two property reads).
  */
 export const telemetryStep: CallStep = (ctx, next) => {
+  // The disabled path, inlined: no tracer provider registered (the API's global holds none) and no secret.
+  if ((globalThis as Record<symbol, OtelGlobal | undefined>)[OTEL_GLOBAL]?.trace === undefined && processSecrets.size === 0) return next(ctx);
   const tracing = activeTracing();
-  if (tracing === undefined) {
-    if (processSecrets.size === 0) return next(ctx);
-    return traced(ctx, next, undefined);
-  }
+  if (tracing === undefined) return traced(ctx, next, undefined);
   if (isPromiseLike(tracing)) return tracing.then((loaded) => traced(ctx, next, loaded));
   return traced(ctx, next, tracing);
 };
