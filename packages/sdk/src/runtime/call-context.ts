@@ -145,7 +145,7 @@ export class CallContext extends ToolContext {
    * (one queue entry fewer for the common, synchronous call).
    */
   reserveLockOnWait(): void {
-    if (!this.lockPlaceHeld && !this.lockTaken) this.reserveOnWait = true;
+    if (!this.lockPlace && !this.lockTaken) this.reserveOnWait = true;
   }
 
   /**
@@ -174,16 +174,6 @@ export class CallContext extends ToolContext {
     this.reserveOnWait = false;
     this.lockTaken = true;
     return this.takeLock(this.tool!, this.action!);
-  }
-
-  /**
-   * @internal After a pre hook rewrote the Action: when it now touches something the held lock
-   * does not cover (another file), gives that lock back and queues for the new one. Undefined when
-   * the held lock still covers the call; else a promise settled once the new lock is held.
-   */
-  relock(): Promise<void> | undefined {
-    if (!this.tool || !this.action) return undefined;
-    return this.retakeLock(this.tool, this.action) ?? undefined;
   }
 
   /** True once there is an outcome (result or error). */

@@ -79,8 +79,8 @@ export class ToolContext {
   timeoutMs: number | undefined;
   /** The resource lock the call holds (see {@link ToolContext.takeLock}). */
   private lockEntry?: LockEntry = undefined;
-  /** The call's place in the resource queue until it takes its lock (or ends without). */
-  private lockPlace?: Reservation = undefined;
+  /** @internal The call's place in the resource queue until it takes its lock (or ends without). */
+  protected lockPlace?: Reservation = undefined;
   /** What the lock is (or is to be) taken for, and the Action that was computed for. */
   private lockAccess?: ResourceAccess = undefined;
   private lockAction?: unknown = undefined;
@@ -163,11 +163,6 @@ export class ToolContext {
   /** @internal Takes a place in the resource queue now (claimed by {@link ToolContext.takeLock}; given up by {@link ToolContext.cancelLockPlace}). */
   reserveLockPlace(): void {
     this.lockPlace ??= this.resourceLocks.reserve();
-  }
-
-  /** @internal True while the call holds a place in the resource queue it has not claimed. */
-  get lockPlaceHeld(): boolean {
-    return this.lockPlace !== undefined;
   }
 
   /** @internal Tells the resource queue what the reserved place will touch (so later calls on other resources need not wait). */

@@ -75,22 +75,3 @@ export type AnyToolMiddleware<A extends Action = Action> = ToolMiddleware<A> | P
 export function isStreamingMiddleware<A extends Action>(middleware: AnyToolMiddleware<A>): middleware is ToolMiddleware<A> {
   return Object.prototype.toString.call(middleware) === '[object AsyncGeneratorFunction]';
 }
-
-/**
- * Composes `middleware` around `innermost` (first outermost) into one function from an Action to
- * the stream of chunks the outermost middleware yields.
- */
-export function composeToolMiddleware<A extends Action>(
-  middleware: readonly ToolMiddleware<A>[],
-  toolName: string,
-  ctx: ToolContext,
-  innermost: (action: A) => AsyncIterable<ToolChunk>,
-): (action: A) => AsyncIterable<ToolChunk> {
-  let run = innermost;
-  for (let i = middleware.length - 1; i >= 0; i--) {
-    const layer = middleware[i]!;
-    const inner = run;
-    run = (action: A) => layer({ toolName, action, ctx }, (next?: A) => inner(next ?? action));
-  }
-  return run;
-}

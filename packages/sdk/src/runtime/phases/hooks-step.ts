@@ -140,7 +140,7 @@ function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | und
     const rest: CallNext = (c) => {
       if (c.settled) return undefined;
       // A pre hook that rewrote the Action onto another resource: lock that one first.
-      const moved = c.relock();
+      const moved = c.action ? c.retakeLock(c.tool!, c.action) : undefined;
       return moved ? moved.then(() => next(c)) : next(c);
     };
     const checked = recheckThen(ctx, recheck, rest);
@@ -148,7 +148,7 @@ function aroundRest(ctx: CallContext, hooks: CompiledHooks, own: ToolHooks | und
   }
   if (!ctx.settled) {
     // A pre hook that rewrote the Action onto another resource: lock that one first.
-    const moved = ctx.relock();
+    const moved = ctx.action ? ctx.retakeLock(ctx.tool!, ctx.action) : undefined;
     if (moved) return moved.then(() => aroundRest(ctx, hooks, own, next, before, undefined));
   }
   const rest = ctx.settled ? undefined : next(ctx);
