@@ -163,16 +163,22 @@ describeInBrowser('the web console in Chromium', () => {
   it('writes nothing through a hostile page: a write needs the CSRF token and the console\'s own origin', async () => {
     const url = new URL('/console/api/call', harness.console.url);
     const body = JSON.stringify({ tool: harness.toolName('write_note'), arguments: { text: 'x' } });
-    const csrf = harness.console.routes.guard.csrfToken;
-    const post = (headers: Record<string, string>): Promise<Response> => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    // A CSRF token as the page would hold it: in its cookie and, for a write, in the header.
+    const csrf = 'c'.repeat(32);
+    const post = (headers: Record<string, string>): Promise<Response> => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `toolwright_csrf=${csrf}`, ...headers }, body });
     const noToken = await post({ origin: url.origin });
     expect(noToken.status).toBe(403);
     expect(((await noToken.json()) as { error: string }).error).toContain('CSRF token');
+    const otherToken = await post({ origin: url.origin, 'x-toolwright-csrf': 'd'.repeat(32) });
+    expect(otherToken.status).toBe(403);
     const foreign = await post({ origin: 'http://evil.example', 'x-toolwright-csrf': csrf });
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { error: string }).error).toContain("Origin 'http://evil.example'");
     const crossSite = await post({ 'sec-fetch-site': 'cross-site', 'x-toolwright-csrf': csrf });
     expect(crossSite.status).toBe(403);
+    // The same headers from the console's own origin pass (validate: a write that runs nothing).
+    const own = await fetch(new URL('/console/api/validate', harness.console.url), { method: 'POST', headers: { 'content-type': 'application/json', cookie: `toolwright_csrf=${csrf}`, origin: url.origin, 'sec-fetch-site': 'same-origin', 'x-toolwright-csrf': csrf }, body });
+    expect(own.status).toBe(200);
     // From the page's own context, without the header, the browser's request is refused too.
     const page = await open();
     await page.waitForSelector('article.tool');
@@ -228,7 +234,8 @@ describeInBrowser('the web console in Chromium', () => {
       entry = (await harness.inbox.list({ state: 'pending' }))[0];
     }
     const url = new URL('/console/api/inbox/answer', harness.console.url);
-    const headers = { 'content-type': 'application/json', origin: url.origin, 'x-toolwright-csrf': harness.console.routes.guard.csrfToken };
+    const csrf = 'e'.repeat(40);
+    const headers = { 'content-type': 'application/json', origin: url.origin, cookie: `toolwright_csrf=${csrf}`, 'x-toolwright-csrf': csrf };
     const wrong = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ id: entry!.id, binding: 'A'.repeat(43), answer: { type: 'approve' } }) });
     expect(wrong.status).toBe(409);
     expect(((await wrong.json()) as { error: string }).error).toContain('binding');

@@ -3,6 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 /** The header a write must carry with the page's CSRF token. */
 export const CSRF_HEADER = 'x-toolwright-csrf';
+/** The cookie that carries the same CSRF token (set with the page; SameSite=Strict). */
+export const CSRF_COOKIE = 'toolwright_csrf';
+const CSRF_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 /** The cookie a browser signed in with `?token=` carries (a hash of the token, never the token). */
 export const SESSION_COOKIE = 'toolwright_console';
 
@@ -46,8 +49,22 @@ function cookieOf(headers: IncomingHttpHeaders, name: string): string | undefine
  * server's, is refused even when allowed for MCP).
  */
 export class ConsoleGuard {
-  /** The CSRF token of this process's console pages. */
-  readonly csrfToken = randomBytes(24).toString('base64url');
+  /**
+   * The CSRF token of a page: the browser's `toolwright_csrf` cookie when it has a well-formed one,
+   * else a new random one (which {@link ConsoleGuard.csrfCookie} sets). A write must send it back
+   * in {@link CSRF_HEADER} equal to the cookie (double submit: no state on the server, so a page
+   * served by one replica may write through another behind a load balancer); a foreign page can
+   * neither read the cookie nor make the browser send it (SameSite=Strict).
+   */
+  csrfTokenFor(headers: IncomingHttpHeaders): string {
+    const cookie = cookieOf(headers, CSRF_COOKIE);
+    return cookie !== undefined && CSRF_PATTERN.test(cookie) ? cookie : randomBytes(24).toString('base64url');
+  }
+
+  /** The `set-cookie` value that keeps `token` for the page's writes. */
+  csrfCookie(token: string): string {
+    return `${CSRF_COOKIE}=${token}; Path=/console; SameSite=Strict`;
+  }
 
   constructor(private readonly options: ConsoleGuardOptions) {}
 
@@ -88,7 +105,8 @@ export class ConsoleGuard {
       return { ok: false, status: 403, message: `Forbidden: a console write from Origin '${origin}' is refused; writes come from the console page on http://${host ?? ''} only.` };
     }
     const csrf = single(headers[CSRF_HEADER]);
-    if (csrf === undefined || !same(csrf, this.csrfToken)) {
+    const cookie = cookieOf(headers, CSRF_COOKIE);
+    if (csrf === undefined || cookie === undefined || !CSRF_PATTERN.test(csrf) || !same(csrf, cookie)) {
       return { ok: false, status: 403, message: `Forbidden: a console write needs the page's CSRF token in the ${CSRF_HEADER} header (reload the console page).` };
     }
     return { ok: true };

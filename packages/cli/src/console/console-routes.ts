@@ -159,10 +159,11 @@ export class ConsoleRoutes {
       return;
     }
     if (path === `${CONSOLE_PATH}/`) {
-      const page = await consolePage(this.guard.csrfToken, this.options.assetsDir).catch(() => {
+      const csrf = this.guard.csrfTokenFor(req.headers);
+      const page = await consolePage(csrf, this.options.assetsDir).catch(() => {
         throw new HttpFailure(503, 'The console page is not built: run `npm run build` at the repository root.');
       });
-      res.writeHead(200, { ...CONSOLE_HEADERS, 'content-type': 'text/html; charset=utf-8' });
+      res.writeHead(200, { ...CONSOLE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'set-cookie': this.guard.csrfCookie(csrf) });
       res.end(page);
       return;
     }
