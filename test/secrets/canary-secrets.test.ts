@@ -133,7 +133,11 @@ describe('secrets masked in every sink (canaries through every path)', () => {
   it('observations, events, audit lines and spans of native and MCP calls, and a provider error', async () => {
     const loaded = await loadAgentSpec(spec, { env });
     const auditPath = join(dir, 'audit.jsonl');
+    const clientLogs: unknown[] = [];
     const agent = new Agent({
+      onLog: (level, data) => {
+        clientLogs.push({ level, data });
+      },
       mcpServers: loaded.mcpServers,
       extraTools: [stateLeak, throwLeak, echo],
       policy: { mode: 'bypass', grantsFile: false, auditLog: { path: auditPath, includeValues: true } },
@@ -181,11 +185,13 @@ describe('secrets masked in every sink (canaries through every path)', () => {
       'events JSON': JSON.stringify(results.map((r) => r.events)),
       'audit file': readFileSync(auditPath, 'utf8'),
       'provider error': `${providerError!.message}\n${providerError!.stack}\n${JSON.stringify(providerError)}`,
+      "the client's log listener": JSON.stringify(clientLogs),
       'spans': JSON.stringify(tracing.spans().map((s) => ({ name: s.name, attributes: s.attributes, status: s.status, events: s.events }))),
     };
     for (const [sink, text] of Object.entries(sinks)) expectClean(sink, text);
     // Each path reached its sink (masked, not missing).
     expect(sinks['events JSON']).toContain('obtained <secret:SESSION_TOKEN>');
+    expect(sinks["the client's log listener"]).toContain('obtained <secret:SESSION_TOKEN>');
     expect(sinks['events JSON']).toContain('<secret:CANARY_MCP_TOKEN>');
     expect(sinks['audit file']).toContain('the password is <secret:DB_PASSWORD>');
     expect(sinks.spans).toContain('<secret:DB_PASSWORD>');

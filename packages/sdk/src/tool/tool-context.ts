@@ -8,6 +8,8 @@ import type { Content } from './content.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { accessOf, LockEntry, locksFor } from './resource-locks.js';
 import type { AccessDeclaring, Reservation, ResourceAccess, ResourceLocks } from './resource-locks.js';
+import { processSecrets } from '../secrets/process-secrets.js';
+import type { StreamingMasker } from '../secrets/streaming-masker.js';
 
 /** A progress report from a running tool. */
 export interface ProgressReport {
@@ -88,6 +90,8 @@ export class ToolContext {
   private controller?: AbortController;
   private forward?: () => void;
   private chunks = 0;
+  /** Masks the streamed chunks' text across chunk boundaries (made on the first chunk while secrets are registered). */
+  private chunkMasker?: StreamingMasker = undefined;
   /** The per-call data, created on first read when the caller gave none (most calls never read it). */
   private meta?: Record<string, unknown>;
 
@@ -242,7 +246,7 @@ export class ToolContext {
     const onProgress = this.options.onProgress;
     if (!onProgress) return;
     try {
-      onProgress({ progress, total, message, toolCallId: this.toolCallId, toolName: this.toolName });
+      onProgress({ progress, total, message: message === undefined ? undefined : processSecrets.mask(message), toolCallId: this.toolCallId, toolName: this.toolName });
     } catch {
       // A failing progress listener must not fail the call.
     }
@@ -253,6 +257,11 @@ export class ToolContext {
     const onProgress = this.options.onProgress;
     if (!onProgress) return;
     this.chunks += 1;
+    // With secrets registered, a secret split over two chunks is held back until it can be masked.
+    if (processSecrets.size > 0) {
+      text = (this.chunkMasker ??= processSecrets.stream()).push(text);
+      chunk = processSecrets.maskValue(chunk);
+    }
     try {
       onProgress({ progress: this.chunks, message: text, chunk, toolCallId: this.toolCallId, toolName: this.toolName });
     } catch {
@@ -267,6 +276,8 @@ export class ToolContext {
    * recorded, and a listener that throws or rejects is ignored.
    */
   async log(level: ClientLogLevel, data: unknown): Promise<void> {
+    // The one funnel of a tool's logs (the call's LogEvent and the client's listener): secrets masked.
+    data = processSecrets.maskValue(data);
     this.recordLog(level, data);
     const client = this.options.client;
     const handler = client?.log;

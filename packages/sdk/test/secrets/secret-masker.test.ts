@@ -139,3 +139,25 @@ describe('StreamingMasker', () => {
     expect(out).toContain('<secret:GITHUB_TOKEN>');
   });
 });
+
+describe("a tool's progress and streamed chunks", () => {
+  it('mask the progress message, and a secret streamed across chunks, before the caller sees them', async () => {
+    const { ToolContext } = await import('../../src/tool/tool-context.js');
+    const { processSecrets } = await import('../../src/secrets/process-secrets.js');
+    const { textContent } = await import('../../src/tool/content.js');
+    const secret = 'chunked-secret-0a1b2c3d';
+    processSecrets.add(secret, 'CHUNKED');
+    try {
+      const seen: string[] = [];
+      const ctx = new ToolContext({ onProgress: (report) => seen.push(report.message ?? '') });
+      ctx.reportProgress(1, 2, `step one with ${secret}`);
+      const text = `streaming ${secret} done`;
+      for (const part of [text.slice(0, 14), text.slice(14, 22), text.slice(22)]) ctx.reportChunk([textContent(part)], part);
+      expect(seen[0]).toBe('step one with <secret:CHUNKED>');
+      expect(seen.slice(1).join('')).toBe('streaming <secret:CHUNKED> done');
+      expect(seen.join('\n')).not.toContain('chunked-s');
+    } finally {
+      processSecrets.delete(secret);
+    }
+  });
+});
