@@ -16,7 +16,7 @@ import type { ToolChunk } from './tool-chunk.js';
 import type { ToolContext } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
 import { isStreamingMiddleware } from './tool-middleware.js';
-import type { AnyToolMiddleware } from './tool-middleware.js';
+import type { AnyToolMiddleware, ToolMiddleware } from './tool-middleware.js';
 
 export { errorObservation } from './error-observation.js';
 
@@ -60,7 +60,8 @@ export function runCall<A extends Action, O extends Observation>(
         ctx.dispose();
         return coerceResult(tool, result);
       }
-      pending = Promise.resolve(result).then((value) => coerceResult(tool, value));
+      // Added up and coerced already when the outermost streams.
+      pending = isStreamingMiddleware(tool.middleware[0]!) ? (result as Promise<O | Observation>) : Promise.resolve(result).then((value) => coerceResult(tool, value));
     } else {
       const result = executor.execute(action, ctx);
       if (result instanceof Observation || (!isPromiseLike(result) && !isAsyncIterable(result))) {
@@ -120,7 +121,7 @@ class MiddlewareChain<A extends Action, O extends Observation> {
     const { tool, ctx } = this;
     if (i === this.layers.length) return invokeExecutor(tool, this.executor, action, ctx);
     const layer = this.layers[i]!;
-    if (isStreamingMiddleware(layer)) return consume(tool, ctx, this.stream(i, action), true);
+    if (isStreamingMiddleware(layer)) return consume(tool, ctx, this.run(layer, i, action), true);
     const result = layer({ toolName: tool.name, action, ctx }, (next?: A) => this.next(i + 1, next ?? action));
     return result === this.passed ? this.passedObservation! : result;
   }
@@ -145,8 +146,12 @@ class MiddlewareChain<A extends Action, O extends Observation> {
     const { tool, ctx } = this;
     if (i === this.layers.length) return executorStream(tool, this.executor, action, ctx);
     const layer = this.layers[i]!;
-    if (isStreamingMiddleware(layer)) return layer({ toolName: tool.name, action, ctx }, (next?: A) => this.stream(i + 1, next ?? action));
-    return oneChunk(() => this.observation(i, action));
+    return isStreamingMiddleware(layer) ? this.run(layer, i, action) : oneChunk(() => this.observation(i, action));
+  }
+
+  /** Streaming middleware `i` over the stream of the rest. */
+  private run(layer: ToolMiddleware<A>, i: number, action: A): AsyncIterable<ToolChunk> {
+    return layer({ toolName: this.tool.name, action, ctx: this.ctx }, (next?: A) => this.stream(i + 1, next ?? action));
   }
 }
 

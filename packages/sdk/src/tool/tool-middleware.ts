@@ -71,7 +71,12 @@ export type PlainToolMiddleware<A extends Action = Action> = {
 /** Tool middleware of either form (see {@link ToolMiddleware} and {@link PlainToolMiddleware}). */
 export type AnyToolMiddleware<A extends Action = Action> = ToolMiddleware<A> | PlainToolMiddleware<A>;
 
-/** True for the streaming form: an `async function*` (a bound one too). */
+const ASYNC_GENERATOR_FUNCTION = Object.getPrototypeOf(async function* () {}) as object;
+const PLAIN_FUNCTIONS: readonly unknown[] = [Function.prototype, Object.getPrototypeOf(async () => undefined)];
+
+/** True for the streaming form: an `async function*` (a bound one too; one of another realm by its tag). */
 export function isStreamingMiddleware<A extends Action>(middleware: AnyToolMiddleware<A>): middleware is ToolMiddleware<A> {
-  return Object.prototype.toString.call(middleware) === '[object AsyncGeneratorFunction]';
+  const proto: unknown = Object.getPrototypeOf(middleware);
+  if (proto === ASYNC_GENERATOR_FUNCTION) return true;
+  return !PLAIN_FUNCTIONS.includes(proto) && Object.prototype.toString.call(middleware) === '[object AsyncGeneratorFunction]';
 }
