@@ -7,6 +7,8 @@ import { clientAssertionKey } from './mcp-auth/client-assertion-key.js';
 import type { ClientAssertionKey } from './mcp-auth/client-assertion-key.js';
 import { ClientCredentialsProvider } from './mcp-auth/client-credentials-provider.js';
 import { mcpConfigError } from './mcp-server-plan.js';
+import { processSecrets } from '../secrets/process-secrets.js';
+import { MIN_SECRET_LENGTH } from '../secrets/secret-masker.js';
 
 /** Largest private key file read, in bytes. */
 const MAX_KEY_FILE_BYTES = 64 * 1024;
@@ -21,6 +23,8 @@ const MAX_KEY_FILE_BYTES = 64 * 1024;
  */
 export function oauthProviderFor(server: string, config: McpOAuthConfig): OAuthClientProvider {
   if (config.provider) return config.provider;
+  // The client secret is a secret wherever it shows up (an authorization server's error echoing it).
+  if (typeof config.clientSecret === 'string' && config.clientSecret.length >= MIN_SECRET_LENGTH && !processSecrets.has(config.clientSecret)) processSecrets.add(config.clientSecret, 'oauth.client_secret');
   if (config.grant === 'client_credentials') {
     // The spec check guarantees clientId, issuer and one credential (see checkMcpClientSpec).
     return new ClientCredentialsProvider({
