@@ -3,6 +3,9 @@
  * session (the default) and with `--shared-state`, and a flood of 20,000 bare `initialize`
  * requests against the default cap (RSS before and after, how many were refused with 503).
  * Memory is the server's RSS from /proc (Linux), read after the sessions are open.
+ * And throughput (issue 24): `tools/call` per second of `serve --http` against the raw SDK
+ * Streamable HTTP server (mcp-serve-bench-raw-http) with 1, 16 and 64 clients, each client its own
+ * session calling in a loop, the two servers measured in interleaved rounds.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -11,7 +14,11 @@ import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchTable } from './measure.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { fetchWithRequestSignals } from '@toolwright/sdk/mcp';
+import type { BenchRow, BenchTable } from './measure.js';
+import { median } from './measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -104,8 +111,102 @@ async function floodRun(count: number): Promise<{ before: number; after: number;
   }
 }
 
+/** A server process that prints `…:<port>/mcp` on stderr (`serve --http`, or the raw SDK server). */
+function startProcess(args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      seen += c.toString();
+      const match = /:(\d+)\/mcp/.exec(seen);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${seen}`)));
+  });
+}
+
+async function clientsOf(port: number, count: number): Promise<Client[]> {
+  const clients: Client[] = [];
+  for (let i = 0; i < count; i++) {
+    const client = new Client({ name: `bench-${i}`, version: '1.0.0' });
+    // Per-request abort signals: the SDK transport's one long-lived signal collects a fetch listener per request.
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { fetch: fetchWithRequestSignals() }));
+    await client.listTools();
+    clients.push(client);
+  }
+  return clients;
+}
+
+/** Wall µs per call while every client makes `perClient` calls in turn (all clients at once). */
+async function wallPerCall(clients: readonly Client[], perClient: number, call: (client: Client) => Promise<unknown>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    clients.map(async (client) => {
+      for (let i = 0; i < perClient; i++) await call(client);
+    }),
+  );
+  return Number(process.hrtime.bigint() - started) / 1e3 / (clients.length * perClient);
+}
+
+const ROUNDS = 7;
+
+/** `serve --http` against the raw SDK server, `tools/call` throughput at 1, 16 and 64 clients. */
+export async function serveThroughput(): Promise<BenchTable> {
+  const tools = join(here, 'mcp-serve-bench-tools.js');
+  const served = await startProcess([BIN, 'serve', '--http', '--port', '0', '--max-sessions', '100', '--import', tools]);
+  const raw = await startProcess([join(here, 'mcp-serve-bench-raw-http.js')]);
+  const notify = (client: Client): Promise<unknown> => client.callTool({ name: 'notify', arguments: { logs: 0, progress: 0 } });
+  const echo = (client: Client): Promise<unknown> => client.callTool({ name: 'echo', arguments: { text: 'ok' } });
+  const rows: BenchRow[] = [];
+  try {
+    for (const count of [1, 16, 64]) {
+      const [ours, theirs] = await Promise.all([clientsOf(served.port, count), clientsOf(raw.port, count)]);
+      const perClient = Math.max(20, Math.round(1_600 / count));
+      // Warm both (JIT, session state) before measuring.
+      await wallPerCall(ours, 10, notify);
+      await wallPerCall(theirs, 10, echo);
+      const ratios: number[] = [];
+      const walls: number[] = [];
+      const rawWalls: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate which goes first, so a load change in a round hits both alike.
+        const first = round % 2 === 0;
+        const a = first ? await wallPerCall(ours, perClient, notify) : 0;
+        const b = await wallPerCall(theirs, perClient, echo);
+        const c = first ? a : await wallPerCall(ours, perClient, notify);
+        walls.push(c);
+        rawWalls.push(b);
+        ratios.push(c / b);
+      }
+      await Promise.allSettled([...ours, ...theirs].map((client) => client.close()));
+      const sorted = [...ratios].sort((x, y) => x - y);
+      const wall = median(walls);
+      const rawWall = median(rawWalls);
+      rows.push({
+        name: `${count} client${count > 1 ? 's' : ''} (${count > 1 ? 'each its own session, ' : ''}calls in turn): serve --http, wall per call`,
+        value: wall,
+        baseline: rawWall,
+        baselineName: 'raw SDK server',
+        ratio: median(ratios),
+        ratioRange: [sorted[Math.floor((sorted.length - 1) / 4)]!, sorted[Math.ceil(((sorted.length - 1) * 3) / 4)]!],
+        // calls/s >= 0.95x the raw server's  <=>  wall per call <= 1/0.95 of its.
+        target: 1.053,
+        note: `${Math.round(1e6 / wall)} vs ${Math.round(1e6 / rawWall)} calls/s (medians); median of ${ROUNDS} per-round ratios`,
+      });
+    }
+  } finally {
+    served.child.kill('SIGTERM');
+    raw.child.kill('SIGTERM');
+  }
+  return {
+    title: `MCP serve --http vs the raw SDK Streamable HTTP server (McpServer + zod echo, SDK event store): tools/call throughput, ${ROUNDS} interleaved rounds (target: >= 0.95x the raw server's calls/s)`,
+    rows,
+  };
+}
+
 /** Runs the sessions benchmark. */
 export async function run(): Promise<BenchTable[]> {
+  const calls = await serveThroughput();
   const own = await perSession('per session', [], 99);
   const shared = await perSession('shared', ['--shared-state'], 1000);
   const floodCount = 20_000;
@@ -120,5 +221,6 @@ export async function run(): Promise<BenchTable[]> {
         { name: `${floodCount.toLocaleString('en')} initialize requests, default cap: RSS after`, value: f.after / 1024, unit: 'MiB', note: `${f.ok} sessions opened, ${f.refused} refused with 503` },
       ],
     },
+    calls,
   ];
 }

@@ -47,8 +47,27 @@ export async function answerWithWebTransport(transport: WebStandardStreamableHTT
     return;
   }
   res.writeHead(response.status, headers);
-  // SSE: the client learns the stream is open (and its session id) before the first event.
-  if (headers['content-type']?.startsWith('text/event-stream')) res.flushHeaders();
+  // Writes are corked until the check phase of this loop iteration: the head, the priming event,
+  // the result and the end of a call answered within the iteration leave in one packet (one
+  // wake-up of the client instead of four); a later event is corked again until its own check phase.
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    res.uncork();
+  };
+  const write = (chunk: Uint8Array): void => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      setImmediate(uncork);
+    }
+    res.write(chunk);
+  };
+  // A stream with nothing to send yet (a GET stream, a long call) still opens at once: the client
+  // learns its status and session id before the first event.
+  setImmediate(() => {
+    if (!res.headersSent && !res.writableEnded) res.flushHeaders();
+  });
   const reader = response.body.getReader();
   let ended = false;
   const onClose = (): void => {
@@ -60,7 +79,7 @@ export async function answerWithWebTransport(transport: WebStandardStreamableHTT
       const { done, value } = await reader.read();
       if (done) break;
       if (res.destroyed) break;
-      res.write(value);
+      write(value);
     }
   } catch {
     // The transport errored the stream, or the client went away: end what was sent.
@@ -68,5 +87,6 @@ export async function answerWithWebTransport(transport: WebStandardStreamableHTT
     ended = true;
     res.off('close', onClose);
     if (!res.writableEnded) res.end();
+    // end() flushed what was corked; the pending uncork finds nothing to do.
   }
 }
