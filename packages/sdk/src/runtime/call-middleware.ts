@@ -14,14 +14,15 @@ export type CallMiddleware = (ctx: CallContext, next: () => Promise<void>) => Pr
 export type CallPhase = (ctx: CallContext, next: () => Promise<void>) => void | Promise<void>;
 
 /**
- * @internal The rest of the call after a step: compiled once per pipeline, so it takes the call.
- * Undefined when the rest finished synchronously. Never throws or rejects.
+ * The rest of the call after a step: compiled once per pipeline, so it takes the call. Undefined
+ * when the rest finished synchronously. Never throws or rejects. On no public entry (the
+ * `internal` entry's `telemetryStep` is typed with it, so it stays in the declarations).
  */
 export type CallNext = (ctx: CallContext) => void | Promise<void>;
 
 /**
- * @internal The pipeline's one step type. Every built-in phase is one; middleware and slot
- * phases are adapted to it once (`stepFromMiddleware`). A step goes on with `next(ctx)` and
- * returns undefined when the call (from here on) finished synchronously.
+ * The pipeline's one step type. Every built-in phase is one; middleware and slot phases are
+ * adapted to it once (`stepFromMiddleware`). A step goes on with `next(ctx)` and returns
+ * undefined when the call (from here on) finished synchronously. On no public entry.
  */
 export type CallStep = (ctx: CallContext, next: CallNext) => void | Promise<void>;
