@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
+import { processLabel } from '@toolwright/sdk/policy';
 import { CONSOLE_CSP } from '../../packages/cli/src/console/console-static.js';
 import { HAS_CHROMIUM, CHROMIUM, launchChromium, startConsoleHarness } from './console-harness.js';
 import type { ConsoleHarness } from './console-harness.js';
@@ -217,7 +218,7 @@ describeInBrowser('the web console in Chromium', () => {
     await page.waitForSelector('section.result');
     expect(await page.textContent('section.result pre')).toBe('Wrote: hello');
     const answered = await harness.inbox.get(pending!.id);
-    expect(answered).toMatchObject({ state: 'answered', answer: { type: 'approve' }, answeredBy: 'console' });
+    expect(answered).toMatchObject({ state: 'answered', answer: { type: 'approve' }, answeredBy: `console ${processLabel()}` });
     // The Live view saw the call with its decision.
     await page.click('#tab-live');
     const row = page.locator('table.calls tbody tr', { hasText: tool }).first();

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { processLabel } from '@toolwright/sdk/policy';
 import type { ApprovalInbox, InboxEntry } from '@toolwright/sdk/policy';
 import { queryAuditLog } from './audit-query.js';
 import { CallMonitor } from './call-monitor.js';
@@ -241,7 +242,7 @@ export class ConsoleRoutes {
       case `${CONSOLE_PATH}/api/inbox/answer`: {
         const inbox = this.options.inbox;
         if (!inbox) throw new HttpFailure(404, 'This console has no approvals inbox.');
-        const outcome = await answerFromConsole(inbox, body, (name) => this.options.toolset.tool(name), 'console');
+        const outcome = await answerFromConsole(inbox, body, (name) => this.options.toolset.tool(name), `console ${processLabel()}`);
         if (!outcome.ok) throw new HttpFailure(outcome.status, outcome.message, outcome.issues ? { issues: outcome.issues } : {});
         sendJson(res, 200, { entry: outcome.entry });
         return;
