@@ -51,7 +51,8 @@ export class BashTool extends ToolDefinition<BashAction, BashObservation> {
     const workingDir = convState.resolvePath(terminalParams.workingDir ?? convState.workingDir);
     const terminal = convState.getService(TerminalSessions).for({ ...terminalParams, workingDir });
     const executor = new BashExecutor(terminal, convState.stateDir);
-    const safety = await BashSafety.load({ additionalDangerousFiles: dangerousFiles, additionalDangerousDirectories: dangerousDirectories });
+    // Loaded by the first check: the permission engine awaits it (see bashToolPermissions).
+    const safety = (): Promise<BashSafety> => BashSafety.load({ additionalDangerousFiles: dangerousFiles, additionalDangerousDirectories: dangerousDirectories });
     return [
       new BashTool({
         // Every command, foreground or background, is the string the analysis sees.

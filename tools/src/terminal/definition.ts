@@ -38,7 +38,8 @@ export class TerminalTool extends ToolDefinition<TerminalAction, TerminalObserva
       });
     }
     const executor = convState.getService(TerminalSessions).for({ ...params, workingDir });
-    const safety = await BashSafety.load(); // BUILTINS: permissions from the bash safety analysis
+    // BUILTINS: permissions from the bash safety analysis, loaded by the first check (the engine awaits it).
+    const safety = (): Promise<BashSafety> => BashSafety.load();
     return [
       new TerminalTool({
         permissions: terminalPermissions(safety, () => executor.currentDir),

@@ -148,6 +148,9 @@ export class PermissionEngine {
 
   /** The decision for `action` of `tool`: allow, ask or deny (never passthrough). */
   check<A>(tool: PermissionSubject<A>, action: A): PermissionDecision | Promise<PermissionDecision> {
+    // A tool whose answers are still loading (ToolPermissions.ready) is asked once they are.
+    const loading = tool.permissionsReady?.();
+    if (loading !== undefined) return loading.then(() => this.check(tool, action));
     const mode = this.mode;
     const set = this.byTool.get(tool.name);
     if (set) {

@@ -35,6 +35,14 @@ export interface ToolPermissions<A = unknown> {
   suggestRules?(action: A): string[];
   /** Extra facts shown with an approval request (e.g. the MCP server and tool). */
   approvalMetadata?(action: A): Record<string, unknown> | undefined;
+  /**
+   * Optional: a promise while the answers above are not ready yet (an analysis still loading, so
+   * that building the tool does not wait for it), undefined once they are. The permission engine
+   * awaits it before its first question about a call. Until then `isReadOnly` must answer
+   * conservatively (false); a load that failed makes the checks deny or throw (the policy then
+   * fails closed), never crash the process.
+   */
+  ready?(): Promise<void> | undefined;
 }
 
 /** What the permission engine needs of a tool (a `ToolDefinition` is one). */
@@ -56,4 +64,6 @@ export interface PermissionSubject<A = unknown> {
   coveredByAllowRules?(contents: readonly string[], action: A): boolean;
   /** See {@link ToolPermissions.suggestRules}. */
   suggestRules(action: A): string[];
+  /** See {@link ToolPermissions.ready}: absent, or undefined once the tool's answers are ready. */
+  readonly permissionsReady?: () => Promise<void> | undefined;
 }

@@ -104,6 +104,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   readonly permissions?: ToolPermissions<A>;
   /** Whether allow rules together cover an Action (compound commands), when the tool can tell. */
   readonly coveredByAllowRules?: { covered(contents: readonly string[], action: A): boolean }['covered'];
+  /** The permissions' `ready` (answers still loading), when they declare one: the permission engine awaits it first. */
+  readonly permissionsReady?: () => Promise<void> | undefined;
   // Method-style type: a tool of a narrower Action stays assignable to ToolDefinition<Action>.
   private readonly resourcesFn?: { of(action: A): readonly string[] }['of'];
   private exportCache = new ExportCache();
@@ -147,6 +149,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     this.middleware = [...middleware];
     this.permissions = options.permissions;
     this.coveredByAllowRules = options.permissions?.coveredByAllowRules?.bind(options.permissions);
+    this.permissionsReady = options.permissions?.ready?.bind(options.permissions);
     this.resourcesFn = options.resources;
     this.prepareDeclaration();
   }
