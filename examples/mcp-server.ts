@@ -2,7 +2,7 @@
 // declared like an Action, or by a Zod schema), resources and a resource template with
 // completions and subscriptions. The same server is served by `node:http`, by Express, or on a
 // listener of its own. Tested by test/mcp-server/mount.test.ts (a real MCP client each way).
-// Run it: npx tsc -p examples && node examples/dist/mcp-server.js
+// Run it: npx tsc -p examples && node examples/dist/mcp-server.js (serves on a free port, lists what a client sees)
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { Server as HttpServer } from 'node:http';
@@ -14,6 +14,8 @@ import { z } from 'zod';
 import { Action, defineTool, Field } from '@toolwright/sdk';
 import { createMcpServer, definePrompt, defineResource, defineResourceTemplate } from '@toolwright/sdk/mcp';
 import type { ToolwrightMcpServer } from '@toolwright/sdk/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 /** A tool, as any Toolwright tool (decorated or schema-first). */
 export const forecast = defineTool({
@@ -111,7 +113,27 @@ export async function serveWithExpress(server: ToolwrightMcpServer): Promise<{ u
   return { url: await listening(http), http };
 }
 
+/** Serves on a listener of its own and lists what a client sees (`node examples/dist/mcp-server.js`). */
+export async function tour(): Promise<string[]> {
+  const server = docsServer();
+  const running = await server.listen({ port: 0 });
+  const client = new Client({ name: 'tour', version: '1.0.0' });
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+    const prompt = await client.getPrompt({ name: 'review', arguments: { path: 'src/app.ts' } });
+    const page = await client.readResource({ uri: 'docs://pages/install' });
+    return [
+      `tools: ${(await client.listTools()).tools.map((t) => t.name).join(', ')}`,
+      `prompts: ${(await client.listPrompts()).prompts.map((p) => p.name).join(', ')}`,
+      `review: ${(prompt.messages[0]!.content as { text: string }).text}`,
+      `docs://pages/install: ${(page.contents[0] as { text: string }).text.split('\n')[0]}`,
+    ];
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const running = await docsServer().listen({ port: Number(process.env.PORT ?? 3000) });
-  process.stderr.write(`MCP server at ${running.url}\n`);
+  for (const line of await tour()) console.log(line);
 }

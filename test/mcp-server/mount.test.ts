@@ -145,3 +145,15 @@ describe('createMcpServer on a listener of its own', () => {
 async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+describe('examples/mcp-server.ts tour', () => {
+  it('prints what a client of the example server sees', async () => {
+    const { tour } = await import('../../examples/mcp-server.js');
+    expect(await tour()).toEqual([
+      'tools: forecast',
+      'prompts: review, summarize',
+      'review: Review src/app.ts (quick review): correctness first, then naming.',
+      'docs://pages/install: # Install',
+    ]);
+  });
+});
