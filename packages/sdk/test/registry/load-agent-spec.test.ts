@@ -79,7 +79,7 @@ describe('loadAgentSpec', () => {
     const both = await specFile('both.json', JSON.stringify({ mcpServers: { fs: { command: 'node', url: 'http://x' } } }));
     expect((await specError(both)).message).toBe(`${both}: mcpServers.fs: expected exactly one of command (stdio server) or url (HTTP server).`);
     expect((await specError({ tool: [] })).message).toBe(
-      '(agent spec): tool: unknown field; allowed: $schema, name, description, tools, mcpServers, filterToolsRegex, permissions, toolgroups, toolGroupRegistry, toolProviders, toolsets, variables.',
+      '(agent spec): tool: unknown field; allowed: $schema, name, description, tools, mcpServers, filterToolsRegex, permissions, toolgroups, toolGroupRegistry, toolProviders, toolsets, variables, prompts, resources.',
     );
   });
 
