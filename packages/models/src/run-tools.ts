@@ -56,7 +56,7 @@ export interface RunResult {
   messages: unknown[];
   /** The approvals the run waits for (status `interrupted`). */
   interruptions: PendingApproval[];
-  /** Where the run stands, to answer and continue (status `interrupted`). */
+  /** Where the run stands, to answer and continue (status `interrupted`), or to continue after an abort (status `aborted`: nothing pending). */
   state?: RunState;
 }
 
@@ -86,6 +86,8 @@ export interface RunToolsOptions {
   callOptions?: Omit<CallOptions, 'signal' | 'toolCallId'>;
   /** Records each model request and response (default: the agent's recorder, `new Agent({ recorder })`). */
   recorder?: Recorder;
+  /** The context values of every turn (`agent.startTurn(values)` before each request: what toolsets' `visible`/`when` see). */
+  turnValues?: Readonly<Record<string, unknown>>;
 }
 
 function configError(message: string): ToolwrightError {
@@ -118,8 +120,12 @@ export async function runTools(options: RunToolsOptions): Promise<RunResult> {
   let usage: Usage;
   let stepNumber: number;
   let text = '';
-  const end = (status: RunStatus, extra: Partial<RunResult> = {}): RunResult => ({ status, text, steps, usage, messages, interruptions: [], ...extra });
   const viewNames = (): string[] => agent.view.tools().map((t) => t.name);
+  // An aborted run can be continued too: its state is the conversation so far, with nothing pending.
+  const abortedState = (): Partial<RunResult> => ({
+    state: RunState.create({ api: dialect.api, messages, calls: [], completed: [], pending: [], step: stepNumber - 1, usage, toolNames: viewNames() }),
+  });
+  const end = (status: RunStatus, extra: Partial<RunResult> = {}): RunResult => ({ status, text, steps, usage, messages, interruptions: [], ...(status === 'aborted' ? abortedState() : {}), ...extra });
 
   /** Results in call order; an interruption when any call still waits. */
   const settle = (calls: readonly { id: string; name: string }[], results: Map<string, ToolResult>, pending: PendingApproval[], step: StepEvent | undefined): RunResult | undefined => {
@@ -149,7 +155,7 @@ export async function runTools(options: RunToolsOptions): Promise<RunResult> {
     usage = state.usage;
     stepNumber = state.step + 1;
     const results = new Map(state.completedResults().map((r) => [r.id, r]));
-    const resumed = await agent.resume(state.pending, { ...state.answers }, callOptions);
+    const resumed = state.pending.length > 0 ? await agent.resume(state.pending, { ...state.answers }, callOptions) : [];
     const pending: PendingApproval[] = [];
     state.pending.forEach((p, i) => {
       const r = resumed[i];
@@ -168,7 +174,7 @@ export async function runTools(options: RunToolsOptions): Promise<RunResult> {
 
   for (let count = 0; count < maxSteps; count++, stepNumber++) {
     if (aborted(signal)) return end('aborted');
-    await agent.startTurn();
+    await agent.startTurn(options.turnValues);
     const early = new Map<string, Promise<ToolCallResult>>();
     let turn: ModelTurn;
     try {
