@@ -172,6 +172,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'approve-via': { type: 'string', value: 'inbox', help: "inbox: park each ask in the approvals inbox and wait for its answer (from 'toolwright approvals', the console or another process) instead of asking at the terminal or stopping" },
       inbox: { type: 'string', value: 'DIR|URL', help: 'with --approve-via inbox: the inbox (a directory or postgres://…; default $TOOLWRIGHT_INBOX, else .toolwright/inbox)' },
       record: { type: 'string', value: 'F', help: "append the session to F as JSON lines: model requests and responses, tool schemas, calls, decisions, approvals, results, timings (secrets masked); see 'toolwright replay'" },
+      context: { type: 'string', multiple: true, value: 'KEY=VALUE', help: "a value of every turn's context the spec's toolsets see (their when:), as call --context; kept in the saved state for --resume; repeatable" },
       ...POLICY_OPTIONS,
     },
     examples: [
