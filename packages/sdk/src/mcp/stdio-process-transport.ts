@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineReader } from './json-line-reader.js';
@@ -106,11 +105,18 @@ export class StdioProcessTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) return Promise.reject(new Error('StdioProcessTransport already started.'));
+    // The SDK's stdio client module (with cross-spawn, ~20 files) loads with the first server started, not with @toolwright/sdk/mcp.
+    return import('@modelcontextprotocol/sdk/client/stdio.js').then(({ getDefaultEnvironment }) => this.spawnChild(getDefaultEnvironment()));
+  }
+
+  private spawnChild(defaultEnv: Record<string, string>): Promise<void> {
+    if (this.child) return Promise.reject(new Error('StdioProcessTransport already started.'));
+    if (this.closing) return Promise.reject(new Error('StdioProcessTransport was closed before its process started.'));
     const { command, args = [], env, cwd } = this.options;
     return new Promise<void>((resolve, reject) => {
       const child = spawn(command, [...args], {
         cwd,
-        env: { ...getDefaultEnvironment(), ...env },
+        env: { ...defaultEnv, ...env },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
         windowsHide: true,
