@@ -10,7 +10,8 @@ import { startFakeModelServer } from '../models/fake-model-server.js';
 import type { FakeModelServer } from '../models/fake-model-server.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, cliEnv, finished, runCli, SAMPLE, startCli, waitForStderr } from '../cli/cli-harness.js';
+import { BIN, cliEnv, runCli, SAMPLE, startCli } from '../cli/cli-harness.js';
+import type { CliRun } from '../cli/cli-harness.js';
 
 let dir: string;
 let server: FakeModelServer | undefined;
@@ -37,6 +38,34 @@ async function globThenAnswer(): Promise<void> {
 const runArgs = (...extra: string[]): string[] => ['run', 'List the Markdown files.', '--model', 'openai:gpt-test', '--base-url', `${server!.url}/v1`, '--preset', 'all', '--ask', 'glob', '--approve-via', 'inbox', ...extra];
 const ENTRY = /waits for approval in the inbox (\S+) \(entry ([A-Za-z0-9_-]{22})\): toolwright approvals approve \2/;
 
+/** A run started now, its output collected from the start (an answer may let it go on, print and exit before the answering process has even closed). */
+interface StartedRun {
+  child: ReturnType<typeof startCli>;
+  /** The `n`th parked entry's match (1-based): [line, location, id]. */
+  entry(n: number): Promise<RegExpMatchArray>;
+  /** Its exit and whole output. */
+  done: Promise<CliRun>;
+}
+
+function startRun(args: string[]): StartedRun {
+  const child = startCli(args, { cwd: dir, env: KEY });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const done = new Promise<CliRun>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const entry = async (n: number): Promise<RegExpMatchArray> => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const matches = [...stderr.matchAll(new RegExp(ENTRY.source, 'g'))];
+      if (matches.length >= n) return matches[n - 1]!;
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no entry #${n} was parked; stderr:\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return { child, entry, done };
+}
+
 /** The text of the tool message the model got in its second request. */
 function toolResult(): string {
   const messages = server!.requests[1]!.body.messages as { role: string; content: unknown }[];
@@ -46,8 +75,8 @@ function toolResult(): string {
 describe('run --approve-via inbox + toolwright approvals (file inbox, separate processes)', () => {
   it('the run waits in the inbox; approvals approve in another process lets the call run and the run finish', async () => {
     await globThenAnswer();
-    const run = startCli(runArgs(), { cwd: dir, env: KEY });
-    const [, location, id] = await waitForStderr(run, ENTRY);
+    const run = startRun(runArgs());
+    const [, location, id] = await run.entry(1);
     expect(location).toBe(join(dir, '.toolwright/inbox'));
 
     const listed = await runCli(['approvals', 'list', '--json'], { cwd: dir });
@@ -55,14 +84,14 @@ describe('run --approve-via inbox + toolwright approvals (file inbox, separate p
     const entries = JSON.parse(listed.stdout) as InboxEntry[];
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ id, state: 'pending', source: { kind: 'run', label: 'List the Markdown files.' }, request: { toolName: 'glob', arguments: { pattern: '*.md' } } });
-    expect(entries[0]!.source.process).toMatch(new RegExp(`:${run.pid}$`));
+    expect(entries[0]!.source.process).toMatch(new RegExp(`:${run.child.pid}$`));
     const human = await runCli(['approvals', 'list'], { cwd: dir });
     expect(human.stdout).toContain(`${id}  pending  glob {"pattern":"*.md"}`);
     expect(human.stdout).toContain('run "List the Markdown files." on ');
 
     const approved = await runCli(['approvals', 'approve', id!], { cwd: dir });
     expect([approved.code, approved.stdout]).toEqual([0, `approved ${id}: glob {"pattern":"*.md"}\n`]);
-    const done = await finished(run);
+    const done = await run.done;
     expect(done.code).toBe(0);
     expect(done.stdout).toBe('Done.\n');
     expect(toolResult()).toContain('notes.md');
@@ -73,12 +102,12 @@ describe('run --approve-via inbox + toolwright approvals (file inbox, separate p
 
   it('a rejection with a reason reaches the model and the run goes on; a second answer is refused (exit 1)', async () => {
     await globThenAnswer();
-    const run = startCli(runArgs('--inbox', 'shared-inbox'), { cwd: dir, env: KEY });
-    const [, location, id] = await waitForStderr(run, ENTRY);
+    const run = startRun(runArgs('--inbox', 'shared-inbox'));
+    const [, location, id] = await run.entry(1);
     expect(location).toBe(join(dir, 'shared-inbox'));
     const rejected = await runCli(['approvals', 'reject', id!, '--reason', 'not today', '--inbox', 'shared-inbox'], { cwd: dir });
     expect(rejected.code).toBe(0);
-    const done = await finished(run);
+    const done = await run.done;
     expect(done.code).toBe(0);
     expect(toolResult()).toContain("The user did not approve this call of 'glob': not today");
     const again = await runCli(['approvals', 'approve', id!, '--inbox', 'shared-inbox'], { cwd: dir });
@@ -88,12 +117,12 @@ describe('run --approve-via inbox + toolwright approvals (file inbox, separate p
 
   it('two approvals processes answering the same entry at once: exactly one wins', async () => {
     await globThenAnswer();
-    const run = startCli(runArgs(), { cwd: dir, env: KEY });
-    const [, , id] = await waitForStderr(run, ENTRY);
+    const run = startRun(runArgs());
+    const [, , id] = await run.entry(1);
     const answers = await Promise.all([runCli(['approvals', 'approve', id!], { cwd: dir }), runCli(['approvals', 'reject', id!, '--reason', 'no'], { cwd: dir })]);
     expect(answers.map((a) => a.code).sort()).toEqual([0, 1]);
     expect(answers.find((a) => a.code === 1)!.stderr).toContain(`inbox entry "${id}" was already answered by cli`);
-    expect((await finished(run)).code).toBe(0);
+    expect((await run.done).code).toBe(0);
   }, 60_000);
 
   it('an edited answer is re-checked by the waiting run: an edit that still asks is parked again as a new entry', async () => {
@@ -101,29 +130,30 @@ describe('run --approve-via inbox + toolwright approvals (file inbox, separate p
       { sse: chat.sse({ calls: [{ id: 'call_1', name: 'glob', args: '{"pattern":"*.txt"}' }] }), done: true },
       { sse: chat.sse({ text: 'Done.' }), done: true },
     );
-    const run = startCli(runArgs(), { cwd: dir, env: KEY });
-    const [, , first] = await waitForStderr(run, ENTRY);
+    const run = startRun(runArgs());
+    const [, , first] = await run.entry(1);
     const edited = await runCli(['approvals', 'approve', first!, '--edit', '{"pattern":"*.md"}'], { cwd: dir });
     expect(edited.code).toBe(0);
     // glob still asks (--ask glob): the edited call waits again, under a new entry.
-    const [, , second] = await waitForStderr(run, ENTRY);
+    const [, , second] = await run.entry(2);
     expect(second).not.toBe(first);
     const entry = JSON.parse((await runCli(['approvals', 'show', second!, '--json'], { cwd: dir })).stdout) as InboxEntry;
     expect(entry.request.arguments).toEqual({ pattern: '*.md' });
     expect((await runCli(['approvals', 'approve', second!], { cwd: dir })).code).toBe(0);
-    expect((await finished(run)).code).toBe(0);
+    expect((await run.done).code).toBe(0);
     expect(toolResult()).toContain('notes.md');
   }, 60_000);
 
   it('Ctrl-C while the run waits withdraws its entry', async () => {
     await globThenAnswer();
-    const run = startCli(runArgs(), { cwd: dir, env: KEY });
-    const [, , id] = await waitForStderr(run, ENTRY);
-    run.kill('SIGINT');
-    const done = await finished(run);
+    const run = startRun(runArgs());
+    const [, , id] = await run.entry(1);
+    run.child.kill('SIGINT');
+    const done = await run.done;
     expect(done.code).toBe(130);
-    const entry = JSON.parse((await runCli(['approvals', 'show', id!, '--json'], { cwd: dir })).stdout) as InboxEntry;
-    expect(entry.state).toBe('withdrawn');
+    const shown = await runCli(['approvals', 'show', id!, '--json'], { cwd: dir });
+    expect([shown.code, shown.stderr]).toEqual([0, '']);
+    expect((JSON.parse(shown.stdout) as InboxEntry).state).toBe('withdrawn');
     const late = await runCli(['approvals', 'approve', id!], { cwd: dir });
     expect(late.code).toBe(1);
     expect(late.stderr).toContain(`inbox entry "${id}" was withdrawn: its call ended without an answer`);
@@ -133,8 +163,8 @@ describe('run --approve-via inbox + toolwright approvals (file inbox, separate p
 describe('toolwright approvals: refusals and usage', () => {
   it('refuses an altered entry, an unknown one, a stale binding; usage mistakes are exit 2', async () => {
     await globThenAnswer();
-    const run = startCli(runArgs(), { cwd: dir, env: KEY });
-    const [, , id] = await waitForStderr(run, ENTRY);
+    const run = startRun(runArgs());
+    const [, , id] = await run.entry(1);
     const file = join(dir, '.toolwright/inbox', `${id}.json`);
     const original = readFileSync(file, 'utf8');
 
@@ -165,7 +195,7 @@ describe('toolwright approvals: refusals and usage', () => {
       "toolwright approvals: --inbox: expected a directory or a postgres:// URL, got 'https://example.invalid/inbox'",
     ]);
     expect((await runCli(['approvals', 'approve', id!], { cwd: dir })).code).toBe(0);
-    expect((await finished(run)).code).toBe(0);
+    expect((await run.done).code).toBe(0);
     expect(readdirSync(join(dir, '.toolwright/inbox')).filter((n) => n.endsWith('.json'))).toHaveLength(1);
   }, 60_000);
 

@@ -162,10 +162,11 @@ describeIfAvailable('run --approve-via inbox --inbox postgres://…', () => {
     );
     try {
       const run = startCli(['run', 'Square 7.', '--model', 'openai:gpt-test', '--base-url', `${model.url}/v1`, '--ask', 'square', '--approve-via', 'inbox', '--inbox', pg!.url, ...TOOLS], { env: { OPENAI_API_KEY: 'sk-test', REPLICA: 'run' } });
+      const exited = finished(run, 60_000); // collects from the start: the run may finish before the answering process closes
       const [, location, id] = await waitForStderr(run, /waits for approval in the inbox (\S+) \(entry ([A-Za-z0-9_-]{22})\)/, 30_000);
       expect(location).toBe(pg!.url); // no password in this URL; one with a password is shown as ***
       expect((await runCli(['approvals', 'approve', id!, '--inbox', pg!.url])).code).toBe(0);
-      const done = await finished(run);
+      const done = await exited;
       expect([done.code, done.stdout]).toEqual([0, 'Done.\n']);
       const messages = model.requests[1]!.body.messages as { role: string; content: unknown }[];
       expect(messages.filter((m) => m.role === 'tool').map((m) => String(m.content))).toEqual(['49 from run']);
