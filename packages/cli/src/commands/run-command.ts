@@ -6,6 +6,7 @@ import type { RunResult, RunState, StepEvent } from '@toolwright/models';
 import { ToolwrightError } from '@toolwright/sdk';
 import type { Agent } from '@toolwright/sdk';
 import type { ApprovalHandler } from '@toolwright/sdk/policy';
+import { contextValues } from '../args/context-values.js';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { escapeControlChars } from '../format/escape-control-chars.js';
@@ -136,6 +137,9 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
   const baseUrl = stringOption(line.values, 'base-url') ?? saved?.file.baseUrl;
   const model = modelFromFlag(modelFlag, baseUrl, env);
   const conversationId = saved?.file.conversationId ?? randomUUID();
+  // --context: the turn's values (the spec's toolsets' when:), for every step; a resume keeps the run's unless it gives its own.
+  const contextTexts = listOption(line.values, 'context');
+  const turnValues = contextTexts.length > 0 ? contextValues(contextTexts, 'run') : { ...saved?.file.context };
 
   const display = new RunDisplay(term, asJson);
   const recordPath = stringOption(line.values, 'record');
@@ -167,7 +171,7 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
     if (!agent) throw new CliError({ command: 'run', message: 'this toolset has no agent to run a model with.', exitCode: ExitCode.INTERNAL });
     // --record: the agent writes its tools, calls, decisions and results; runTools the model's turns.
     if (recorder) agent.recordTo(recorder);
-    if (saved && !agent.policy) {
+    if (saved && saved.state.pending.length > 0 && !agent.policy) {
       throw usageError('the saved run waits for approvals, but this toolset has no policy: resume with the same --spec and policy flags (--ask, --allow, --deny, --mode) as the run.');
     }
     const controller = new AbortController();
@@ -188,8 +192,9 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
         return turn;
       },
     };
+    if (Object.keys(turnValues).length > 0) await toolset.startTurns(turnValues);
     // A resumed run's answered calls run inside runTools before any step: show their results too.
-    const shown = saved ? showingResumedCalls(agent, saved.state, display) : agent;
+    const shown = saved && saved.state.pending.length > 0 ? showingResumedCalls(agent, saved.state, display) : agent;
     process.on('SIGINT', onSigint);
     let result: RunResult;
     try {
@@ -198,6 +203,7 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
         agent: shown,
         ...(saved ? { state: saved.state } : { input: task! }),
         maxSteps,
+        turnValues,
         signal: controller.signal,
         onText: (text) => display.text(text),
         onStep: (step) => {
@@ -217,8 +223,10 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
     if (recorder) await closeRunRecorder(recorder, result);
     const code = exitCodeOf(result);
     let savedTo: string | undefined;
-    if (result.status === 'interrupted' && result.state) {
-      await writeRunStateFile(statePath, { model: modelFlag, ...(baseUrl === undefined ? {} : { baseUrl }), conversationId, state: result.state.toJSON() });
+    // Waiting for approval, or cancelled with Ctrl-C: the state is saved to continue with --resume.
+    if ((result.status === 'interrupted' || result.status === 'aborted') && result.state) {
+      const context = Object.keys(turnValues).length > 0 ? { context: turnValues } : {};
+      await writeRunStateFile(statePath, { model: modelFlag, ...(baseUrl === undefined ? {} : { baseUrl }), conversationId, ...context, state: result.state.toJSON() });
       savedTo = statePath;
     } else if (saved) {
       // Every saved approval was answered (each envelope answers once): the file is spent.
@@ -229,7 +237,15 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
       const c = term.c;
       const tokens = `${result.usage.inputTokens} in, ${result.usage.outputTokens} out`;
       if (result.status === 'max-steps') term.err(c.yellow(`Stopped at the step limit (${maxSteps}): the model still calls tools. Raise --max-steps to let it go on. (${tokens} tokens)`));
-      else if (result.status === 'aborted') term.err(c.yellow(`Run cancelled. (${tokens} tokens)`));
+      else if (result.status === 'aborted') {
+        const rel = savedTo === undefined ? undefined : relative(cwd, savedTo);
+        const shownPath = rel === undefined ? undefined : rel.startsWith('..') ? savedTo : rel;
+        term.err(c.yellow(`Run cancelled. (${tokens} tokens)`));
+        if (shownPath !== undefined) {
+          term.err(escapeControlChars(`Saved the run to ${shownPath}. To continue, with the same --spec/--preset/policy flags:`));
+          term.err(escapeControlChars(`  toolwright run --resume ${shownPath}`));
+        }
+      }
       else if (result.status === 'interrupted' && savedTo !== undefined) {
         const rel = relative(cwd, savedTo);
         for (const text of resumeHelp(result, rel.startsWith('..') ? savedTo : rel)) term.err(escapeControlChars(text));

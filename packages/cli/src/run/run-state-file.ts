@@ -11,7 +11,7 @@ export const CLI_RUN_STATE_TYPE = 'toolwright.cli-run-state';
 /** Default `--state-file` (relative to the working directory). */
 export const DEFAULT_STATE_FILE = '.toolwright/run-state.json';
 
-/** An interrupted `toolwright run`: the model flag, the conversation, and the loop's RunState. */
+/** An interrupted or cancelled `toolwright run`: the model flag, the conversation, the context values, and the loop's RunState. */
 export interface CliRunStateFile {
   type: typeof CLI_RUN_STATE_TYPE;
   version: 1;
@@ -21,6 +21,8 @@ export interface CliRunStateFile {
   baseUrl?: string;
   /** The conversation the pending approvals are sealed to (its state directory holds the key). */
   conversationId: string;
+  /** `--context` values of the run (a resume uses them unless it gives its own). */
+  context?: Record<string, string>;
   /** The RunState as `RunState.toJSON` wrote it. */
   state: SerializedRunState;
 }
@@ -52,6 +54,7 @@ export async function readRunStateFile(path: string): Promise<{ file: CliRunStat
   if (v.type !== CLI_RUN_STATE_TYPE || v.version !== 1) throw bad(`expected type '${CLI_RUN_STATE_TYPE}' and version 1.`);
   if (typeof v.model !== 'string') throw bad('model: expected a string.');
   if (v.baseUrl !== undefined && typeof v.baseUrl !== 'string') throw bad('baseUrl: expected a string.');
+  if (v.context !== undefined && (typeof v.context !== 'object' || v.context === null || Object.values(v.context).some((x) => typeof x !== 'string'))) throw bad('context: expected an object of strings.');
   if (typeof v.conversationId !== 'string' || v.conversationId === '' || /[/\\]|^\.\.?$/.test(v.conversationId)) throw bad('conversationId: expected a conversation id.');
   try {
     return { file: v as CliRunStateFile, state: RunState.fromJSON(v.state) };
