@@ -2,8 +2,8 @@
  * The only module that loads typedi. Everything else talks to {@link ScopedContainer}, so the
  * container is replaceable and typedi's global state never leaks between conversations.
  *
- * typedi is required on first use (the first `@Service()`/`@Inject()` decorator or conversation
- * container), not when the SDK is imported: importing it from an ES module costs a cold process
+ * typedi is required on first use (the first `@Service()`/`@Inject()` decorator or the first
+ * service a conversation's container is asked for), not when the SDK is imported: importing it from an ES module costs a cold process
  * 8-20 ms (node parses each of its CommonJS files for their export names), and a process that only
  * declares and calls tools never needs it.
  */
@@ -91,17 +91,24 @@ let counter = 0;
  *   each, once, in reverse creation order (an executor before the services it uses).
  */
 export class ScopedContainer {
-  private readonly instance: ContainerInstance;
+  // typedi's container is made on the first get (a conversation whose tools ask for no service,
+  // e.g. `serve` of imported tools, never loads typedi); bindings made before wait here.
+  private made?: ContainerInstance;
+  private readonly bindings: [Token<unknown> | ServiceClass<unknown>, unknown][] = [];
   private readonly created: object[] = [];
   private readonly seen = new WeakSet<object>();
   private closed = false;
 
-  constructor(id: string) {
-    this.instance = typedi().Container.of(`toolwright:${id}:${++counter}`);
+  constructor(private readonly id: string) {}
+
+  /** typedi's container of this scope, made (with the bindings so far) on first use. */
+  private get instance(): ContainerInstance {
+    if (this.made) return this.made;
+    const instance = typedi().Container.of(`toolwright:${this.id}:${++counter}`);
     // Record each value typedi builds in this scope, when its construction finishes (so a
     // dependency is recorded before the service that needed it).
-    const builder = this.instance as unknown as ValueBuilder;
-    const build = builder.getServiceValue.bind(this.instance);
+    const builder = instance as unknown as ValueBuilder;
+    const build = builder.getServiceValue.bind(instance);
     builder.getServiceValue = (record: ServiceRecord): unknown => {
       if (record.transient === true) {
         const name = typeof record.id === 'function' ? record.id.name : String(record.id);
@@ -115,12 +122,16 @@ export class ScopedContainer {
       if (record.global !== true && value !== before) this.record(value);
       return value;
     };
+    for (const [token, value] of this.bindings) instance.set(token as Token<unknown>, value);
+    this.bindings.length = 0;
+    return (this.made = instance);
   }
 
   /** Binds a value to a token or class in this scope. Bound values are the caller's: never closed here. */
   set<T>(token: Token<T> | ServiceClass<T>, value: T): void {
     if (typeof value === 'object' && value !== null) this.seen.add(value);
-    this.instance.set(token as Token<T>, value);
+    if (this.made) this.made.set(token as Token<T>, value);
+    else this.bindings.push([token as Token<unknown>, value]);
   }
 
   /** The scope's instance of `cls` (built on first request, with its dependencies). */
@@ -160,8 +171,11 @@ export class ScopedContainer {
       }
     }
     this.created.length = 0;
-    this.instance.reset({ strategy: 'resetServices' });
-    typedi().Container.reset(this.instance.id);
+    this.bindings.length = 0;
+    if (this.made) {
+      this.made.reset({ strategy: 'resetServices' });
+      typedi().Container.reset(this.made.id);
+    }
     return errors;
   }
 

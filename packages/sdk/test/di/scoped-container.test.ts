@@ -80,6 +80,21 @@ describe('ScopedContainer tokens', () => {
     expect(GREETING.name).toBe('greeting');
     expect(await container.close()).toEqual([]);
   });
+
+  it('makes typedi\'s container only when a service is asked for: values adopted before are closed all the same', async () => {
+    const closed: string[] = [];
+    const container = new ScopedContainer('never-asked');
+    container.set(GREETING, 'bound before any get');
+    container.adopt({ close: () => void closed.push('adopted') });
+    expect(await container.close()).toEqual([]);
+    expect(closed).toEqual(['adopted']);
+    const later = new ScopedContainer('asked-later');
+    later.set(GREETING, 'bound first');
+    later.adopt({ close: () => void closed.push('adopted first') });
+    expect(later.get(Greeter).greeting).toBe('bound first');
+    expect(await later.close()).toEqual([]);
+    expect(closed).toEqual(['adopted', 'adopted first']);
+  });
 });
 
 describe('ScopedContainer (through ConversationState)', () => {
