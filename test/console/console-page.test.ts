@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -264,7 +264,11 @@ describeInBrowser('the web console in Chromium', () => {
     const waiting = harness.toolset.call(harness.toolName('write_note'), { text: 'Release notes for 0.2' }, { signal: new AbortController().signal, toolCallId: 'shot-1' });
     await shot.goto(`${harness.console.url}#inbox`);
     await shot.waitForSelector('article.entry.pending');
-    await shot.screenshot({ path: join(process.cwd(), 'docs', 'images', 'console.png') });
+    // The README's picture is refreshed on request (TOOLWRIGHT_SCREENSHOT=1): every run would change
+    // its bytes (times on the page) and leave the tree modified. Otherwise it goes to the test's directory.
+    const picture = process.env.TOOLWRIGHT_SCREENSHOT === '1' ? join(process.cwd(), 'docs', 'images', 'console.png') : join(harness.dir, 'console.png');
+    await shot.screenshot({ path: picture });
+    expect(statSync(picture).size).toBeGreaterThan(10_000);
     const [entry] = await harness.inbox.list({ state: 'pending' });
     await harness.inbox.answer(entry!.id, entry!.binding, { type: 'approve' }, 'test');
     expect((await waiting).text).toBe('Wrote: Release notes for 0.2');
