@@ -6,7 +6,7 @@ import { FileApprovalInbox, inboxApprovalHandler, processLabel } from '@toolwrig
 import type { BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { openToolset } from '../../packages/cli/src/toolset/open-toolset.js';
-import type { Toolset } from '../../packages/cli/src/toolset/toolset.js';
+import type { OpenedToolset } from '../../packages/cli/src/toolset/opened-toolset.js';
 import { CallMonitor } from '../../packages/cli/src/console/call-monitor.js';
 import { startConsoleServer } from '../../packages/cli/src/console/start-console-server.js';
 import type { RunningConsole } from '../../packages/cli/src/console/start-console-server.js';
@@ -36,7 +36,7 @@ export async function launchChromium(): Promise<{ browser: BrowserContext; close
 /** A console over a spec with the hostile MCP server and the think tool, its asks in a file inbox. */
 export interface ConsoleHarness {
   dir: string;
-  toolset: Toolset;
+  toolset: OpenedToolset;
   inbox: FileApprovalInbox;
   inboxDir: string;
   console: RunningConsole;

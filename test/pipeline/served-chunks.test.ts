@@ -5,7 +5,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { IsString } from 'class-validator';
 import { Action, Agent, ConversationState, Field, ToolDefinition } from '@toolwright/sdk';
 import { createToolServer } from '../../packages/cli/src/serve/create-tool-server.js';
-import { Toolset } from '../../packages/cli/src/toolset/toolset.js';
+import { OpenedToolset } from '../../packages/cli/src/toolset/opened-toolset.js';
 
 class LinesAction extends Action {
   @Field({ description: 'Lines to stream' }) @IsString() text!: string;
@@ -29,7 +29,7 @@ describe('streamed chunks over MCP (serve)', () => {
     const agent = new Agent({ extraTools: [lines] });
     const state = new ConversationState({ workingDir: '/tmp' });
     await agent.initialize(state);
-    const toolset = new Toolset(agent, state, new Set());
+    const toolset = new OpenedToolset(agent, state, new Set());
     const server = createToolServer(toolset);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

@@ -10,7 +10,7 @@ export { failedResult, resultFromError } from './runtime/invocation-error.js';
 export { parseToolRef } from './runtime/parse-tool-ref.js';
 export type { ToolRef } from './runtime/parse-tool-ref.js';
 export type { ToolDef } from './runtime/tool-def.js';
-export type { McpEndpoint, ToolGroup, ToolGroupInfo, ToolGroupInput, ToolGroupStatus, ToolStatus } from './runtime/tool-group.js';
+export type { McpEndpoint, RegisteredToolGroup, ToolGroupInfo, ToolGroupInput, ToolGroupStatus, ToolStatus } from './runtime/tool-group.js';
 export type { InvocationContext, ListingContext, ProvidedToolDef, ToolGroupProvider } from './runtime/tool-group-provider.js';
 export { ToolGroupRuntime } from './runtime/tool-group-runtime.js';
 export type { InvokeToolOptions, ListToolsOptions, ProviderStatus, ToolGroupRuntimeOptions } from './runtime/tool-group-runtime.js';

@@ -7,7 +7,7 @@ import { ExitCode } from '../cli-error.js';
 import { escapeControlChars } from '../format/escape-control-chars.js';
 import { renderContent } from '../format/render-content.js';
 import { ProgressLine } from '../io/progress-line.js';
-import type { CallOutcome } from '../toolset/toolset.js';
+import type { CallOutcome } from '../toolset/opened-toolset.js';
 import type { CommandContext } from './command-context.js';
 import { unknownTool, withToolset } from './command-context.js';
 import { refuseWithoutTerminal, stdinLine, terminalApproval } from '../policy/approval-prompts.js';

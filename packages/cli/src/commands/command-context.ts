@@ -2,7 +2,7 @@ import { listOption, stringOption } from '../args/parse-command-line.js';
 import type { CommandLine } from '../args/parse-command-line.js';
 import { CliError } from '../cli-error.js';
 import type { Terminal } from '../io/terminal.js';
-import type { Toolset } from '../toolset/toolset.js';
+import type { OpenedToolset } from '../toolset/opened-toolset.js';
 import type { ApprovalHandler } from '@toolwright/sdk/policy';
 import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
 import type { ToolGroupRuntime } from '@toolwright/providers';
@@ -16,7 +16,7 @@ export interface CommandContext {
   /** Output streams and colours. */
   term: Terminal;
   /** Builds the toolset of `--spec` / `--import` (the embedded default without them). */
-  openToolset(extra?: { approval?: ApprovalHandler; upstream?: boolean; serverRequests?: ServerRequestAnswers; policyRequired?: boolean; conversationId?: string }): Promise<Toolset>;
+  openToolset(extra?: { approval?: ApprovalHandler; upstream?: boolean; serverRequests?: ServerRequestAnswers; policyRequired?: boolean; conversationId?: string }): Promise<OpenedToolset>;
   /** The spec's tool groups in a runtime (`groups` command), registered and not yet contacted. */
   openToolGroups?(): Promise<{ runtime: ToolGroupRuntime }>;
 }
@@ -27,7 +27,7 @@ export function toolsetSource(line: CommandLine): { spec?: string; imports: stri
 }
 
 /** An unknown tool name: the closest name, and the available ones. */
-export function unknownTool(name: string, toolset: Toolset): CliError {
+export function unknownTool(name: string, toolset: OpenedToolset): CliError {
   const guess = toolset.suggest(name);
   const names = toolset.names();
   return new CliError({
@@ -37,7 +37,7 @@ export function unknownTool(name: string, toolset: Toolset): CliError {
 }
 
 /** Runs `body` with the toolset and closes it afterwards, whatever happens. */
-export async function withToolset<T>(context: CommandContext, body: (toolset: Toolset) => Promise<T>): Promise<T> {
+export async function withToolset<T>(context: CommandContext, body: (toolset: OpenedToolset) => Promise<T>): Promise<T> {
   const toolset = await context.openToolset();
   try {
     return await body(toolset);

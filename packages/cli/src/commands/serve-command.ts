@@ -9,7 +9,7 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { allowedHostEntry, isLoopbackHost, isWildcardHost } from '../serve/host-names.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from '../serve/session-limits.js';
 import type { CommandContext } from './command-context.js';
-import type { Toolset } from '../toolset/toolset.js';
+import type { OpenedToolset } from '../toolset/opened-toolset.js';
 import { elicitApproval } from '../policy/approval-prompts.js';
 import { basename } from 'node:path';
 import { inboxApprovalHandler, processLabel } from '@toolwright/sdk/policy';
@@ -117,7 +117,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     ? inboxApprovalHandler(parked.inbox, { kind: 'serve', label: servedLabel, process: processLabel() }, { onPosted: (entry) => term.errUntrusted(`toolwright: ${entry.request.toolName} waits for approval in the inbox ${parked.location} (entry ${entry.id}): toolwright approvals approve ${entry.id}`) })
     : elicitApproval;
   if (parked) term.err(`toolwright: asks wait in the approvals inbox ${parked.location}`);
-  const open = async (): Promise<Toolset> => {
+  const open = async (): Promise<OpenedToolset> => {
     const opened = await context.openToolset({ approval, upstream: true, policyRequired: true });
     // Its own MCP servers declare sampling/elicitation as its one client does (shared ones: both).
     if (!shared) opened.upstreams?.serveOneClient();

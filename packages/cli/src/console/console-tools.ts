@@ -12,7 +12,7 @@ export interface ConsoleCallOptions {
 /**
  * The tools the console shows and calls: the served toolset's shape (tools, one tool, a call
  * that never rejects, change notifications), so `toolwright serve`'s toolset is one as it is.
- * The CLI's `Toolset` also offers origins and the MCP upstreams' status, which the catalogue shows.
+ * The CLI's `OpenedToolset` also offers origins and the MCP upstreams' status, which the catalogue shows.
  */
 export interface ConsoleTools {
   tools(): readonly ToolDefinition[];

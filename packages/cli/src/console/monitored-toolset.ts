@@ -1,9 +1,9 @@
 import type { Observation, ToolDefinition } from '@toolwright/sdk';
-import type { CallOutcome, ExecuteCallOptions } from '../toolset/toolset.js';
+import type { CallOutcome, ExecuteCallOptions } from '../toolset/opened-toolset.js';
 import type { CallMonitor } from './call-monitor.js';
 import type { ConsoleCallOptions, ConsoleTools } from './console-tools.js';
 
-/** Tools that can also report a call's events (the CLI's `Toolset`). */
+/** Tools that can also report a call's events (the CLI's `OpenedToolset`). */
 interface Executing {
   execute(name: string, args: Record<string, unknown>, options: ExecuteCallOptions): Promise<CallOutcome>;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApprovalInbox } from '@toolwright/sdk/policy';
 import type { ToolsetSource } from '../serve/http-server.js';
-import type { Toolset } from '../toolset/toolset.js';
+import type { OpenedToolset } from '../toolset/opened-toolset.js';
 import { CallMonitor } from './call-monitor.js';
 import { ConsoleRoutes } from './console-routes.js';
 import { monitoredSource } from './monitored-toolset.js';
@@ -9,7 +9,7 @@ import { monitoredSource } from './monitored-toolset.js';
 /** Options of {@link serveConsole}. */
 export interface ServeConsoleOptions {
   /** The toolset the catalogue shows and the page's calls run on. */
-  toolset: Toolset;
+  toolset: OpenedToolset;
   /** True when the console owns `toolset` (serve's sessions have their own): closed with the console. */
   ownsToolset: boolean;
   /** What the page calls the served toolset. */

@@ -10,7 +10,7 @@ import { renderToolTable } from '../format/tool-table.js';
 import { ProgressLine } from '../io/progress-line.js';
 import type { Terminal } from '../io/terminal.js';
 import type { AskLine } from '../policy/approval-prompts.js';
-import type { Toolset } from '../toolset/toolset.js';
+import type { OpenedToolset } from '../toolset/opened-toolset.js';
 import { createCompleter, SHELL_COMMANDS } from './shell-completer.js';
 import { parseShellLine } from './parse-shell-line.js';
 import type { ShellLine } from './parse-shell-line.js';
@@ -30,7 +30,7 @@ function shellHelp(term: Terminal): string {
 }
 
 /** Runs one understood shell line (everything but `exit`). */
-async function runLine(line: Exclude<ShellLine, { kind: 'exit' }>, toolset: Toolset, term: Terminal, signal: AbortSignal): Promise<void> {
+async function runLine(line: Exclude<ShellLine, { kind: 'exit' }>, toolset: OpenedToolset, term: Terminal, signal: AbortSignal): Promise<void> {
   const c = term.c;
   switch (line.kind) {
     case 'empty':
@@ -69,7 +69,7 @@ async function runLine(line: Exclude<ShellLine, { kind: 'exit' }>, toolset: Tool
   }
 }
 
-function unknownToolText(name: string, toolset: Toolset): string {
+function unknownToolText(name: string, toolset: OpenedToolset): string {
   const guess = toolset.suggest(name);
   return `Unknown tool '${name}'.${guess ? ` Did you mean '${guess}'?` : ''}`;
 }
@@ -81,7 +81,7 @@ function unknownToolText(name: string, toolset: Toolset): string {
  * A call the permission policy asks about is put to the user here (y/n/always), through this
  * shell's line editor (`approvals.line` is set while the shell runs).
  */
-export async function runShell(toolset: Toolset, term: Terminal, approvals: { line?: AskLine } = {}): Promise<ExitCode> {
+export async function runShell(toolset: OpenedToolset, term: Terminal, approvals: { line?: AskLine } = {}): Promise<ExitCode> {
   const c = term.c;
   term.out(`${c.bold('toolwright')} shell — ${toolset.names().length} tools in ${term.io.cwd}. Type ${c.cyan('help')} for commands.`);
   term.out(renderToolTable(toolset.rows(), c, term.columns));

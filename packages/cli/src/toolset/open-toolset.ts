@@ -10,12 +10,12 @@ import type { PolicyFlags } from '../policy/policy-flags.js';
 import type { BuiltinPreset } from '@toolwright/tools';
 import { CliError } from '../cli-error.js';
 import { importToolModules } from './import-modules.js';
-import { Toolset } from './toolset.js';
+import { OpenedToolset } from './opened-toolset.js';
 import type { ServerRequestAnswers } from '../server-requests/server-request-answers.js';
 import { NOT_ASKING, unattendedAnswers } from '../server-requests/unattended-answers.js';
 import { nativeToolAnswers, withServerRequests } from '../server-requests/with-server-requests.js';
 import { reportFailedServers, signInHint } from '../auth/report-failed-servers.js';
-import type { ToolRuntime } from './toolset.js';
+import type { ToolRuntime } from './opened-toolset.js';
 import { specNamesNativeTools } from './spec-names-native-tools.js';
 
 /** Options of {@link openToolset}. */
@@ -131,7 +131,7 @@ function closingAlso(agent: Agent, also: () => Promise<void>): ToolRuntime {
  * conversation rooted at `cwd` (MCP servers connected). Spec and setup mistakes are
  * {@link CliError}s (exit 2).
  */
-export async function openToolset(options: OpenToolsetOptions): Promise<Toolset> {
+export async function openToolset(options: OpenToolsetOptions): Promise<OpenedToolset> {
   // The built-in tools (@toolwright/tools, a third of a cold `serve`) load only when the toolset can
   // name one: the embedded default, a --preset, or a spec whose tools or toolsets name native tools.
   const specPath = options.spec === undefined ? undefined : resolve(options.cwd, options.spec);
@@ -179,7 +179,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<Toolset>
     throw specFailure(error, options.spec);
   }
   reportFailedServers(agent.status().mcpServers, warnOf(options), options.spec);
-  const toolset = new Toolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(builtins?.BUILTIN_PRESETS.all ?? []));
+  const toolset = new OpenedToolset(groups ? closingAlso(agent, groups.close) : agent, state, new Set(builtins?.BUILTIN_PRESETS.all ?? []));
   if (ProxyAgent && agent instanceof ProxyAgent) toolset.upstreams = agent.upstreams;
   toolset.agent = agent;
   return toolset;

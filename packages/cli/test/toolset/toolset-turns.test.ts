@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Agent, ConversationState } from '@toolwright/sdk';
 import { FilteredToolset, FunctionToolset, ToolGroupsToolset } from '@toolwright/sdk/toolsets';
 import type { Toolset as SdkToolset } from '@toolwright/sdk/toolsets';
-import { Toolset } from '../../src/toolset/toolset.js';
-import type { CallOutcome } from '../../src/toolset/toolset.js';
+import { OpenedToolset } from '../../src/toolset/opened-toolset.js';
+import type { CallOutcome } from '../../src/toolset/opened-toolset.js';
 import { sampleTools } from '../helpers/sample-tools.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolwright-turns-'));
@@ -16,11 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const sumOf = (outcome: CallOutcome): number | string => (outcome.observation.isError ? outcome.observation.text : (outcome.observation as unknown as { sum: number }).sum);
 const tool = (name: string) => sampleTools().find((t) => t.name === name)!;
 
-async function toolsetOver(toolsets: SdkToolset[]): Promise<Toolset> {
+async function toolsetOver(toolsets: SdkToolset[]): Promise<OpenedToolset> {
   const state = new ConversationState({ workingDir: dir, stateDir: mkdtempSync(join(dir, 'state-')) });
   const agent = new Agent({ extraTools: [tool('echo')], toolsets });
   await agent.initialize(state);
-  return new Toolset(agent, state, new Set());
+  return new OpenedToolset(agent, state, new Set());
 }
 
 describe('Toolset turns (--context for shell and serve)', () => {

@@ -1,7 +1,7 @@
 import { ErrorCode, textContent, ToolwrightError } from '@toolwright/sdk';
 import type { InvocationContext, ProvidedToolDef, ToolGroupProvider } from '../runtime/tool-group-provider.js';
 import type { ToolDef } from '../runtime/tool-def.js';
-import type { ToolGroup } from '../runtime/tool-group.js';
+import type { RegisteredToolGroup } from '../runtime/tool-group.js';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
 
 /** The provider id of client tool groups. */
@@ -28,7 +28,7 @@ export class ClientToolsProvider implements ToolGroupProvider {
     return this;
   }
 
-  checkGroup(group: ToolGroup): void {
+  checkGroup(group: RegisteredToolGroup): void {
     if (!this.groups.has(group.toolgroupId)) {
       throw new ToolwrightError({
         code: ErrorCode.INVALID_SPEC,
@@ -38,7 +38,7 @@ export class ClientToolsProvider implements ToolGroupProvider {
     }
   }
 
-  listTools(group: ToolGroup): readonly ProvidedToolDef[] {
+  listTools(group: RegisteredToolGroup): readonly ProvidedToolDef[] {
     return this.groups.get(group.toolgroupId) ?? [];
   }
 
@@ -49,7 +49,7 @@ export class ClientToolsProvider implements ToolGroupProvider {
     };
   }
 
-  releaseGroup(group: ToolGroup): void {
+  releaseGroup(group: RegisteredToolGroup): void {
     this.groups.delete(group.toolgroupId);
   }
 }

@@ -3,7 +3,7 @@ import type { MCPClient } from '@toolwright/sdk/mcp';
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import type { InvocationContext, ProvidedToolDef, ToolGroupProvider } from '../runtime/tool-group-provider.js';
 import type { ToolDef } from '../runtime/tool-def.js';
-import type { McpEndpoint, ToolGroup } from '../runtime/tool-group.js';
+import type { McpEndpoint, RegisteredToolGroup } from '../runtime/tool-group.js';
 import type { ToolInvocationResult } from '../runtime/tool-invocation-result.js';
 import { resultFromMcp } from './result-from-mcp.js';
 import { checkOptions } from '../runtime/check-arguments.js';
@@ -15,7 +15,7 @@ export interface McpProviderOptions {
   /** Each call, in ms (default 300 s). */
   callTimeoutMs?: number;
   /** Makes the transport for a group instead of HTTP (tests: the SDK's in-memory transport). */
-  transportFor?: (group: ToolGroup) => Transport | Promise<Transport>;
+  transportFor?: (group: RegisteredToolGroup) => Transport | Promise<Transport>;
 }
 
 interface Connection {
@@ -42,7 +42,7 @@ export class McpProvider implements ToolGroupProvider {
     checkOptions('new McpProvider(options?)', options, { connectTimeoutMs: 'positive number', callTimeoutMs: 'positive number', transportFor: 'function' });
   }
 
-  checkGroup(group: ToolGroup): void {
+  checkGroup(group: RegisteredToolGroup): void {
     const endpoint = group.mcpEndpoint;
     const fail = (problem: string): never => {
       throw new ToolwrightError({
@@ -64,7 +64,7 @@ export class McpProvider implements ToolGroupProvider {
     }
   }
 
-  async listTools(group: ToolGroup): Promise<ProvidedToolDef[]> {
+  async listTools(group: RegisteredToolGroup): Promise<ProvidedToolDef[]> {
     const connection = await this.connection(group);
     let tools;
     try {
@@ -99,7 +99,7 @@ export class McpProvider implements ToolGroupProvider {
     this.changeListeners.push(listener);
   }
 
-  async releaseGroup(group: ToolGroup): Promise<void> {
+  async releaseGroup(group: RegisteredToolGroup): Promise<void> {
     const connection = this.connections.get(group.toolgroupId);
     this.connections.delete(group.toolgroupId);
     await connection?.client.close();
@@ -111,7 +111,7 @@ export class McpProvider implements ToolGroupProvider {
     await Promise.all(all.map((c) => c.client.close()));
   }
 
-  private async connection(group: ToolGroup): Promise<Connection> {
+  private async connection(group: RegisteredToolGroup): Promise<Connection> {
     const existing = this.connections.get(group.toolgroupId);
     if (existing) return existing;
     const { MCPClient } = await import('@toolwright/sdk/mcp');
@@ -135,7 +135,7 @@ export class McpProvider implements ToolGroupProvider {
     return connection;
   }
 
-  private authError(group: ToolGroup, connection: Connection, error: unknown): ToolwrightError | undefined {
+  private authError(group: RegisteredToolGroup, connection: Connection, error: unknown): ToolwrightError | undefined {
     const status = connection.authStatus;
     if (status === undefined) return undefined;
     connection.authStatus = undefined;

@@ -1,7 +1,7 @@
-import type { ToolGroup } from './tool-group.js';
+import type { RegisteredToolGroup } from './tool-group.js';
 
 /** The suggested prefix for a group: its id's last part, made a tool-name prefix (`builtin::bing` → `bing_`). */
-function prefixFor(group: ToolGroup): string {
+function prefixFor(group: RegisteredToolGroup): string {
   const last = group.toolgroupId.split(/[:.]+/).filter(Boolean).at(-1) ?? group.toolgroupId;
   return `${last.replace(/[^A-Za-z0-9_-]/g, '_')}_`;
 }
@@ -11,7 +11,7 @@ function prefixFor(group: ToolGroup): string {
  * ambiguous. Names each group and its provider, how to call each one now (`group/tool`), and the
  * registration options that give each its own bare name (`toolPrefix`, `toolNames`).
  */
-export function ambiguousToolMessage(name: string, groups: readonly ToolGroup[]): string {
+export function ambiguousToolMessage(name: string, groups: readonly RegisteredToolGroup[]): string {
   const listed = groups.map((g) => `'${g.toolgroupId}' (provider '${g.providerId}')`).join(' and ');
   const refs = groups.map((g) => `'${g.toolgroupId}/${name}'`).join(' or ');
   const last = groups.at(-1)!;

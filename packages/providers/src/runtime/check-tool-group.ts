@@ -1,5 +1,5 @@
 import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
-import type { McpEndpoint, ToolGroup, ToolGroupInput } from './tool-group.js';
+import type { McpEndpoint, RegisteredToolGroup, ToolGroupInput } from './tool-group.js';
 
 const GROUP_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** What a tool prefix or exposed name may hold (no '/', which separates a group from a tool). */
@@ -18,7 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Checks a registration's shape and normalises it (endpoint as an object, args copied and frozen). */
-export function checkToolGroup(input: ToolGroupInput): ToolGroup {
+export function checkToolGroup(input: ToolGroupInput): RegisteredToolGroup {
   if (!isRecord(input)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'A tool group must be an object { toolgroupId, providerId, mcpEndpoint?, args?, toolPrefix?, toolNames? }.' });
   const id = input.toolgroupId;
   if (typeof id !== 'string' || !GROUP_ID.test(id)) {
@@ -26,7 +26,7 @@ export function checkToolGroup(input: ToolGroupInput): ToolGroup {
   }
   if (typeof input.providerId !== 'string' || input.providerId === '') throw invalid(id, 'providerId', `expected a provider id such as 'brave-search', got ${JSON.stringify(input.providerId)}.`);
   if (input.args !== undefined && !isRecord(input.args)) throw invalid(id, 'args', 'expected an object of fixed arguments.');
-  const group: { -readonly [K in keyof ToolGroup]: ToolGroup[K] } = {
+  const group: { -readonly [K in keyof RegisteredToolGroup]: RegisteredToolGroup[K] } = {
     toolgroupId: id,
     providerId: input.providerId,
     args: Object.freeze({ ...(input.args ?? {}) }),
@@ -68,6 +68,6 @@ function stable(value: unknown): string {
 }
 
 /** True when two registrations define the same group (key order does not matter). */
-export function sameToolGroup(a: ToolGroup, b: ToolGroup): boolean {
+export function sameToolGroup(a: RegisteredToolGroup, b: RegisteredToolGroup): boolean {
   return stable(a) === stable(b);
 }

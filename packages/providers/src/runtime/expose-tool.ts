@@ -1,10 +1,10 @@
 import type { JsonSchema } from '@toolwright/sdk';
 import type { ProvidedToolDef } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
-import type { ToolGroup } from './tool-group.js';
+import type { RegisteredToolGroup } from './tool-group.js';
 
 /** The name the model sees for a provider's tool `name` in `group` (its `toolNames` entry, else `toolPrefix` + name). */
-export function exposedName(name: string, group: Pick<ToolGroup, 'toolPrefix' | 'toolNames'>): string {
+export function exposedName(name: string, group: Pick<RegisteredToolGroup, 'toolPrefix' | 'toolNames'>): string {
   const renamed = group.toolNames && Object.hasOwn(group.toolNames, name) ? group.toolNames[name] : undefined;
   return renamed ?? `${group.toolPrefix ?? ''}${name}`;
 }
@@ -14,7 +14,7 @@ export function exposedName(name: string, group: Pick<ToolGroup, 'toolPrefix' | 
  * the group's fixed args taken out of the input schema's `properties` and `required` (the model
  * cannot set them, so it is not offered them).
  */
-export function exposeTool(def: ProvidedToolDef, group: ToolGroup): ToolDef {
+export function exposeTool(def: ProvidedToolDef, group: RegisteredToolGroup): ToolDef {
   const fixed = Object.keys(group.args);
   const schema = def.inputSchema;
   const properties = schema.properties as Record<string, JsonSchema> | undefined;

@@ -3,7 +3,7 @@ import { ErrorCode, ToolwrightError } from '@toolwright/sdk';
 import { exposeTool } from './expose-tool.js';
 import type { InvocationContext, ListingContext, ProvidedToolDef, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
-import type { ToolGroup, ToolGroupStatus } from './tool-group.js';
+import type { RegisteredToolGroup, ToolGroupStatus } from './tool-group.js';
 import { messageOf } from './message-of.js';
 import type { ToolHealth, ToolSettler } from './tool-settler.js';
 
@@ -42,7 +42,7 @@ export class GroupEntry {
   private failure?: { error: unknown; at: number };
 
   constructor(
-    readonly group: ToolGroup,
+    readonly group: RegisteredToolGroup,
     readonly provider: ToolGroupProvider,
     private readonly retryAfterMs: number,
     private readonly warn: (message: string) => void = () => undefined,

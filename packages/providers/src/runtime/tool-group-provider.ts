@@ -1,11 +1,11 @@
 import type { ToolDef } from './tool-def.js';
-import type { ToolGroup } from './tool-group.js';
+import type { RegisteredToolGroup } from './tool-group.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
 
 /** What a provider gets with each call. */
 export interface InvocationContext {
   /** The tool's group (its fixed `args` are already merged into the kwargs). */
-  readonly group: ToolGroup;
+  readonly group: RegisteredToolGroup;
   /** Per-request settings and credentials (`{ brave_api_key: … }`); never log them. */
   readonly providerData: Readonly<Record<string, unknown>>;
   /** Cancels the call. */
@@ -34,22 +34,22 @@ export interface ToolGroupProvider {
   /** The id groups name in `providerId`. */
   readonly id: string;
   /** Checks a group at registration; throws a configuration error. Must not do I/O. */
-  checkGroup?(group: ToolGroup): void;
+  checkGroup?(group: RegisteredToolGroup): void;
   /**
    * The names of the group's tools when the provider knows them without contacting anything (a
    * web search provider's `web_search`), so that a clash with another group is told at
    * registration. Absent or undefined: known only once the group is listed.
    */
-  knownToolNames?(group: ToolGroup): readonly string[] | undefined;
+  knownToolNames?(group: RegisteredToolGroup): readonly string[] | undefined;
   /**
    * The settings the provider's tools (for `group`, or any group) still need before they can run
    * (`['brave_api_key']`): neither configured nor in `providerData`. Empty or absent: nothing
    * missing. Shown by `listToolGroups` as the `needs-settings` status and by `listProviderStatus`.
    * Must not do I/O.
    */
-  missingSettings?(providerData: Readonly<Record<string, unknown>>, group?: ToolGroup): readonly string[];
+  missingSettings?(providerData: Readonly<Record<string, unknown>>, group?: RegisteredToolGroup): readonly string[];
   /** The group's tools. Called lazily, once per group until it succeeds (then cached). */
-  listTools(group: ToolGroup, ctx: ListingContext): readonly ProvidedToolDef[] | Promise<readonly ProvidedToolDef[]>;
+  listTools(group: RegisteredToolGroup, ctx: ListingContext): readonly ProvidedToolDef[] | Promise<readonly ProvidedToolDef[]>;
   /**
    * Runs one tool. `kwargs` are the model's arguments merged with the group's fixed args. A
    * provider that has the answer at hand returns it (the runtime then settles the call without a
@@ -62,7 +62,7 @@ export interface ToolGroupProvider {
    */
   onToolsChanged?(listener: (toolgroupId: string) => void): void;
   /** Releases what the provider holds for a group (connections) when it is unregistered. */
-  releaseGroup?(group: ToolGroup): void | Promise<void>;
+  releaseGroup?(group: RegisteredToolGroup): void | Promise<void>;
   /** Releases everything. */
   close?(): void | Promise<void>;
 }

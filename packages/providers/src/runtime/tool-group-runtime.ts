@@ -10,7 +10,7 @@ import { failedResult, resultFromError } from './invocation-error.js';
 import { parseToolRef } from './parse-tool-ref.js';
 import type { InvocationContext, ListingContext, ToolGroupProvider } from './tool-group-provider.js';
 import type { ToolDef } from './tool-def.js';
-import type { ToolGroup, ToolGroupInfo, ToolGroupInput, ToolGroupStatus, ToolStatus } from './tool-group.js';
+import type { RegisteredToolGroup, ToolGroupInfo, ToolGroupInput, ToolGroupStatus, ToolStatus } from './tool-group.js';
 import { InvocationErrorCode } from './tool-invocation-result.js';
 import type { ToolInvocationResult } from './tool-invocation-result.js';
 import { mergeFixedArgs } from './merge-fixed-args.js';
@@ -162,7 +162,7 @@ export class ToolGroupRuntime {
    * same definition again returns the existing group; a different one under a taken id throws
    * `DUPLICATE_TOOL_GROUP`. An unknown provider throws `NOT_REGISTERED` with a suggestion.
    */
-  registerToolGroup(input: ToolGroupInput): ToolGroup {
+  registerToolGroup(input: ToolGroupInput): RegisteredToolGroup {
     const group = checkToolGroup(input);
     const existing = this.groups.get(group.toolgroupId);
     if (existing) {
@@ -195,7 +195,7 @@ export class ToolGroupRuntime {
    * groups are listed. A bare call of such a name is refused as ambiguous; the warning names both
    * groups and the registration options that give each its own name.
    */
-  private tellKnownClashes(group: ToolGroup, provider: ToolGroupProvider): void {
+  private tellKnownClashes(group: RegisteredToolGroup, provider: ToolGroupProvider): void {
     const mine = provider.knownToolNames?.(group)?.map((name) => exposedName(name, group));
     if (!mine || mine.length === 0) return;
     for (const other of this.groups.values()) {
@@ -205,7 +205,7 @@ export class ToolGroupRuntime {
     }
   }
 
-  private tellClash(name: string, groups: readonly ToolGroup[]): void {
+  private tellClash(name: string, groups: readonly RegisteredToolGroup[]): void {
     const key = `${name}\u0000${groups.map((g) => g.toolgroupId).sort().join('\u0000')}`;
     if (this.toldClashes.has(key)) return;
     this.toldClashes.add(key);

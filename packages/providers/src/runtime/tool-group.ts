@@ -35,7 +35,7 @@ export interface ToolGroupInput {
 }
 
 /** A registered tool group (checked, endpoint normalised). */
-export interface ToolGroup {
+export interface RegisteredToolGroup {
   readonly toolgroupId: string;
   readonly providerId: string;
   readonly mcpEndpoint?: McpEndpoint;
@@ -66,7 +66,7 @@ export type ToolStatus =
   | { readonly name: string; readonly state: 'failing'; readonly error: string; readonly errorCode: number };
 
 /** A group as {@link ToolGroupRuntime.listToolGroups} shows it. */
-export interface ToolGroupInfo extends ToolGroup {
+export interface ToolGroupInfo extends RegisteredToolGroup {
   readonly status: ToolGroupStatus;
   /** Each tool's status, once the group is indexed (absent before, and while it cannot be listed). */
   readonly tools?: readonly ToolStatus[];

@@ -3,7 +3,7 @@ import { createInMemoryMcpServer } from '@toolwright/sdk/testing';
 import type { InMemoryMcpServer } from '@toolwright/sdk/testing';
 import { ToolwrightError } from '@toolwright/sdk';
 import { McpProvider, resolveAgentToolGroups, ToolGroupRuntime } from '@toolwright/providers';
-import type { ProvidedToolDef, ToolDef, ToolGroup, ToolGroupProvider, ToolInvocationResult } from '@toolwright/providers';
+import type { ProvidedToolDef, ToolDef, RegisteredToolGroup, ToolGroupProvider, ToolInvocationResult } from '@toolwright/providers';
 
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -48,7 +48,7 @@ class CountingProvider implements ToolGroupProvider {
   readonly id = 'counting';
   listings = 0;
   fail?: Error;
-  listTools(group: ToolGroup): ProvidedToolDef[] {
+  listTools(group: RegisteredToolGroup): ProvidedToolDef[] {
     this.listings++;
     if (this.fail) throw this.fail;
     const name = group.toolgroupId.replace(/\W/g, '_');
@@ -378,7 +378,7 @@ describe('per-tool status beside per-group status (PR #2544 review)', () => {
   class FlakyProvider implements ToolGroupProvider {
     readonly id = 'flaky';
     down = false;
-    listTools(group: ToolGroup): ProvidedToolDef[] {
+    listTools(group: RegisteredToolGroup): ProvidedToolDef[] {
       const lookup: ProvidedToolDef = { name: 'lookup', description: 'Look up', inputSchema: { type: 'object', properties: {} } };
       return group.toolgroupId === 'a' ? [lookup, { name: 'ping', description: 'Ping', inputSchema: { type: 'object', properties: {} } }] : [lookup];
     }

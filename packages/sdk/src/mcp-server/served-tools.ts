@@ -1,21 +1,14 @@
-import type { ClientHandlers } from '../tool/client-handlers.js';
 import type { Observation } from '../tool/observation.js';
-import type { ProgressReport } from '../tool/tool-context.js';
+import type { CallOptions, ProgressReport } from '../tool/tool-context.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 
-/** Options of {@link ServedToolset.call}. */
-export interface ServedCallOptions {
-  /** Aborted when the client cancels the request (or disconnects). */
-  signal: AbortSignal;
-  /** Receives the tool's progress reports (forwarded as MCP progress notifications). */
-  onProgress?: (report: ProgressReport) => void;
-  /** An id for the call, unique while it runs. */
-  toolCallId: string;
-  /** What the MCP client offers (elicitation: asking its user, e.g. to approve a call). */
-  client?: ClientHandlers;
-  /** Per-call data for hooks, middleware and executors (e.g. from the HTTP request's headers). */
-  metadata?: Record<string, unknown>;
-}
+/**
+ * Options of {@link ServedToolset.call}: the SDK's call options, with `signal` (aborted when the
+ * client cancels the request or disconnects) and `toolCallId` (unique while the call runs) always
+ * set, and progress reported as the MCP server forwards it (a bare {@link ProgressReport}).
+ */
+export type ServedCallOptions = Required<Pick<CallOptions, 'signal' | 'toolCallId'>> &
+  Pick<CallOptions, 'client' | 'metadata'> & { onProgress?: (report: ProgressReport) => void };
 
 /**
  * The tools an MCP server built by `createMcpServer` exposes: the current tools and a way to call

@@ -1,56 +1,26 @@
 import { Action, closestMatch } from '@toolwright/sdk';
-import type { Agent, ClientHandlers, ConversationState, Observation, ProgressReport, ToolDefinition } from '@toolwright/sdk';
+import type { Agent, AgentEvent, CallOptions, ConversationState, Observation, ToolDefinition } from '@toolwright/sdk';
 import type { ServedCallOptions, ServedToolset } from '../serve/served-toolset.js';
 import type { ToolRow } from '../format/tool-table.js';
 import type { UpstreamDirectory } from '../serve/proxy/upstream-directory.js';
 
-/** Where a tool came from, as the runtime reports it. */
-export type ToolOriginInfo = { type: 'native'; spec?: string } | { type: 'mcp'; server: string; mcpName: string };
+/**
+ * The part of the runtime's `Agent` the CLI uses: the Agent itself, or an object passing these on
+ * to one (closing something else after it).
+ */
+export type ToolRuntime = Pick<Agent, 'toolsMap' | 'view' | 'originOf' | 'executeToolCall' | 'startTurn' | 'onToolsChanged' | 'close'>;
 
-/** An event of a call, as the runtime records it. */
-export interface CallEvent {
-  readonly kind: string;
-  toJSON(): unknown;
-}
+/** Options of {@link OpenedToolset.execute}: the SDK's call options (the conversation is the toolset's own). */
+export type ExecuteCallOptions = Omit<CallOptions, 'state'>;
 
-/** The part of the runtime's `Agent` the CLI uses (the Agent satisfies it structurally). */
-export interface ToolRuntime {
-  readonly toolsMap: ReadonlyMap<string, ToolDefinition>;
-  originOf(name: string): ToolOriginInfo | undefined;
-  executeToolCall(
-    call: { id: string; name: string; arguments: string | Record<string, unknown> },
-    options?: { signal?: AbortSignal; timeoutMs?: number; onProgress?: (progress: ProgressReport) => void; client?: ClientHandlers; metadata?: Record<string, unknown> },
-  ): Promise<{ events: readonly CallEvent[]; observation: Observation }>;
-  /** What the model sees this turn (static tools and the toolsets' tools). */
-  readonly view?: { get(name: string): ToolDefinition | undefined; tools?(): ToolDefinition[]; unavailableMessage?(name: string): string | undefined };
-  /** Starts a turn for the context `values` (toolsets resolved) and returns its view. */
-  startTurn?(values: Readonly<Record<string, unknown>>): Promise<{ tools(): ToolDefinition[] }>;
-  onToolsChanged(listener: (change: { server: string; added: string[]; removed: string[]; changed: string[] }) => void): () => void;
-  close(): Promise<void>;
-}
-
-/** Options of {@link Toolset.execute}. */
-export interface ExecuteCallOptions {
-  signal?: AbortSignal;
-  /** Time limit in ms. */
-  timeoutMs?: number;
-  onProgress?: (progress: ProgressReport) => void;
-  /** The call's id (default: a counter). */
-  toolCallId?: string;
-  /** What the caller's client offers (MCP elicitation for approvals). */
-  client?: ClientHandlers;
-  /** Per-call metadata (`serve --http`: the request's provider data); seen by hooks and executors, never logged. */
-  metadata?: Record<string, unknown>;
-}
-
-/** The outcome of {@link Toolset.execute}. */
+/** The outcome of {@link OpenedToolset.execute}. */
 export interface CallOutcome {
   /** What the model would read back. */
   observation: Observation;
   /** The validated Action, when the arguments were valid. */
   action?: Action;
   /** The runtime's events for the call. */
-  events: readonly CallEvent[];
+  events: readonly AgentEvent[];
 }
 
 /**
@@ -58,10 +28,10 @@ export interface CallOutcome {
  * shows about each tool (origin label, rows for `list`, name suggestions). Closing it closes the
  * runtime (every MCP connection and child) and the conversation.
  */
-export class Toolset implements ServedToolset {
+export class OpenedToolset implements ServedToolset {
   private calls = 0;
   private closing?: Promise<void>;
-  /** Set by {@link Toolset.startTurns}: the turn's context values, and whether each call ends a turn. */
+  /** Set by {@link OpenedToolset.startTurns}: the turn's context values, and whether each call ends a turn. */
   private turns?: { values: Readonly<Record<string, unknown>>; afterEachCall: boolean; onTurnError?: (error: unknown) => void };
   /** The spec's MCP servers, when the toolset was opened for `serve` (`upstream: true`). */
   upstreams?: UpstreamDirectory;
@@ -75,7 +45,7 @@ export class Toolset implements ServedToolset {
   ) {}
 
   /**
-   * The current tools: in tools-map order, or, once {@link Toolset.startTurns} was called, the
+   * The current tools: in tools-map order, or, once {@link OpenedToolset.startTurns} was called, the
    * turn's view (static tools, then the spec's toolsets resolved for the turn's context).
    */
   tools(): readonly ToolDefinition[] {
@@ -172,7 +142,7 @@ export class Toolset implements ServedToolset {
     }
   }
 
-  /** {@link ServedToolset.call}: the observation of {@link Toolset.execute}. */
+  /** {@link ServedToolset.call}: the observation of {@link OpenedToolset.execute}. */
   async call(name: string, args: Record<string, unknown>, options: ServedCallOptions): Promise<Observation> {
     return (await this.execute(name, args, options)).observation;
   }
