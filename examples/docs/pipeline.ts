@@ -2,7 +2,7 @@
 // test/docs/examples.test.ts.
 import { join, resolve } from 'node:path';
 import { Agent, ConversationState, Observation } from '@toolwright/sdk';
-import type { ToolDefinition } from '@toolwright/sdk';
+import type { PlainToolMiddleware, ToolDefinition, ToolMiddleware } from '@toolwright/sdk';
 
 /** An agent whose calls are logged, whose file paths are kept inside `sandbox`, and whose terminal is hidden. */
 export function pipelineAgent(sandbox: string, log: (...parts: unknown[]) => void): Agent {
@@ -19,9 +19,20 @@ export function pipelineAgent(sandbox: string, log: (...parts: unknown[]) => voi
   return agent;
 }
 
-/** Tool middleware (native or MCP tools alike): a pass-through around every call of `grep`. */
-export function passThrough(grep: ToolDefinition): void {
-  grep.use(async function* (call, next) { for await (const chunk of next()) yield chunk; });
+/** Tool middleware (native or MCP tools alike) around every call of `grep`: the plain form, and the streaming one. */
+export function timeGrep(grep: ToolDefinition, log: (...parts: unknown[]) => void): void {
+  const timing: PlainToolMiddleware = async (call, next) => {
+    const start = performance.now();
+    try {
+      return await next(); // or next(otherAction)
+    } finally {
+      log(call.toolName, 'took', performance.now() - start);
+    }
+  };
+  const everyChunk: ToolMiddleware = async function* (call, next) {
+    yield* next(); // an async function*: sees each chunk of a streaming executor
+  };
+  grep.use(timing, everyChunk);
 }
 
 export async function openPipelineAgent(sandbox: string, log: (...parts: unknown[]) => void): Promise<Agent> {

@@ -1,15 +1,19 @@
 // The files under examples/docs/, whose excerpts are the code blocks of docs/ (checked by
 // code-blocks.test.ts), run and checked against what the docs say about them.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, ConversationState, Observation } from '@toolwright/sdk';
+import { FileApprovalInbox } from '@toolwright/sdk/policy';
+import type { InboxEntry } from '@toolwright/sdk/policy';
 import { registerBuiltinTools } from '@toolwright/tools';
 import { openAIChatModel } from '@toolwright/models';
 import { clientModels } from '../../examples/docs/client-models.js';
 import { defaults } from '../../examples/docs/concepts.js';
-import { openPipelineAgent, passThrough } from '../../examples/docs/pipeline.js';
+import { nightlyAgent } from '../../examples/docs/operations.js';
+import { openPipelineAgent, timeGrep } from '../../examples/docs/pipeline.js';
 import { approveLater } from '../../examples/docs/run-state.js';
 import { groupsByName, oneRequest } from '../../examples/docs/turns.js';
 import { chat } from '../models/api-fixtures.js';
@@ -82,13 +86,43 @@ describe('examples/docs/', () => {
     const agent = await openPipelineAgent(sandbox, (...parts) => log.push(parts));
     cleanups.push(() => agent.close());
     expect(agent.toolSchemas('mcp').map((t) => (t as { name: string }).name).sort()).toEqual(['file_editor', 'grep']);
-    passThrough(agent.toolsMap.get('grep')!);
+    timeGrep(agent.toolsMap.get('grep')!, (...parts) => log.push(parts));
     const created = await agent.executeToolCall({ id: 'c1', name: 'file_editor', arguments: JSON.stringify({ command: 'create', path: '/notes/a.md', file_text: 'TODO\n' }) });
     expect(created.observation.isError).toBe(false);
     expect(created.observation.text).toContain(join(sandbox, 'notes/a.md'));
     const found = await agent.executeToolCall({ id: 'c2', name: 'grep', arguments: JSON.stringify({ pattern: 'TODO', path: '/' }) });
     expect(found.observation.text).toContain('Found 1 file');
-    expect(log.map(([name]) => name)).toEqual(['file_editor', 'grep']);
+    expect(log.map(([name, what]) => (what === 'took' ? `${String(name)} took` : name))).toEqual(['file_editor', 'grep took', 'grep']);
     expect(log[0]![2]).toBeInstanceOf(Observation);
+  });
+});
+
+describe('examples/docs/operations.ts', () => {
+  it('parks an ask in the inbox, another inbox object answers it, the session is recorded with the secret masked', async () => {
+    registerBuiltinTools();
+    const dir = tempDir();
+    const token = 'tok-0123456789abcdef';
+    const { agent, inbox, recorder } = await nightlyAgent(dir, token);
+    cleanups.push(async () => {
+      await agent.close();
+      await inbox.close();
+    });
+    const call = agent.executeToolCall({ id: 'c1', name: 'file_editor', arguments: JSON.stringify({ command: 'create', path: join(dir, 'note.md'), file_text: `token ${token}\n` }) });
+    const answering = new FileApprovalInbox(join(dir, '.toolwright', 'inbox'));
+    cleanups.push(() => answering.close());
+    let pending: InboxEntry[] = [];
+    while (pending.length === 0) {
+      await sleep(20);
+      pending = await answering.list({ state: 'pending' });
+    }
+    expect(pending[0]!.request.toolName).toBe('file_editor');
+    await answering.answer(pending[0]!.id, pending[0]!.binding, { type: 'approve' }, 'docs test');
+    const { observation } = await call;
+    expect(observation.isError).toBe(false);
+    await recorder.close();
+    const record = readFileSync(join(dir, 'session.jsonl'), 'utf8');
+    expect(record).toContain('"type":"approval"');
+    expect(record).toContain('<secret:API_TOKEN>');
+    expect(record).not.toContain(token);
   });
 });
