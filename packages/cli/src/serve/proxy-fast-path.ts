@@ -8,13 +8,8 @@ type Extra = Parameters<Handler>[1];
 
 /** Serve's decoder of plain `tools/call` requests (see {@link proxyFastPath}). */
 export interface ProxyFastPath {
-  /**
-   * Sees each message from the client (parsed JSON, not yet checked as JSON-RPC); true when it
-   * took it. `deliver` is unused: a message it does not take goes to the MCP server as usual.
-   */
-  intercept(message: unknown, deliver: () => void): boolean;
-  /** Calls it decoded so far. */
-  readonly taken: number;
+  /** Sees each message from the client (parsed JSON, not yet checked as JSON-RPC); true when it took it (else the MCP server gets it). */
+  intercept(message: unknown): boolean;
   /** Cancels the calls in flight (the session ended). */
   close(): void;
 }
@@ -44,7 +39,8 @@ export function proxyFastPath(server: Server, send: (message: JSONRPCMessage) =>
   const handle = server.fallbackRequestHandler;
   if (!handle) return undefined;
   const inFlight = new Map<RequestId, AbortController>();
-  let taken = 0;
+  /** True once the server handled notifications/initialized (a microtask after it passed here). */
+  let initialized = false;
 
   const run = async (id: RequestId, request: { method: 'tools/call'; params: Record<string, unknown> }, controller: AbortController): Promise<void> => {
     const signal = controller.signal;
@@ -75,9 +71,6 @@ export function proxyFastPath(server: Server, send: (message: JSONRPCMessage) =>
   };
 
   return {
-    get taken() {
-      return taken;
-    },
     intercept(message) {
       if (!isObject(message) || message.jsonrpc !== '2.0') return false;
       const { method } = message;
@@ -90,6 +83,7 @@ export function proxyFastPath(server: Server, send: (message: JSONRPCMessage) =>
         controller.abort(isObject(params) ? params.reason : undefined);
         return true;
       }
+      if (method === 'notifications/initialized') void Promise.resolve().then(() => (initialized = true));
       if (method !== 'tools/call') return false;
       const id = message.id;
       if ((typeof id !== 'string' && typeof id !== 'number') || inFlight.has(id) || server.getClientCapabilities() === undefined) return false;
@@ -99,12 +93,11 @@ export function proxyFastPath(server: Server, send: (message: JSONRPCMessage) =>
       if (typeof params.name !== 'string' || (params.arguments !== undefined && !isObject(params.arguments)) || !isPlainMeta(params._meta)) return false;
       const controller = new AbortController();
       inFlight.set(id, controller);
-      taken += 1;
-      // A microtask later, as the SDK server starts its handlers: a notification read before it
-      // (notifications/initialized, whose handler starts following the client's capabilities) is handled first.
-      void Promise.resolve()
-        .then(() => run(id, { method: 'tools/call', params }, controller))
-        .catch(() => undefined);
+      // Until notifications/initialized was handled (its handler starts following the client's
+      // capabilities upstream), a microtask later, as the SDK server starts its handlers.
+      const request = { method: 'tools/call' as const, params };
+      if (initialized) void run(id, request, controller).catch(() => undefined);
+      else void Promise.resolve().then(() => run(id, request, controller)).catch(() => undefined);
       return true;
     },
     close() {

@@ -15,11 +15,8 @@ export interface StdioLineTransportOptions {
   maxMessageBytes?: number;
   /** Receives one line per refused message, for stderr. */
   log?: (text: string) => void;
-  /**
-   * Sees each message (parsed JSON, before the JSON-RPC check); true when it took it. `deliver`
-   * passes it on as usual after all (checked, then to `onmessage`). Serve's proxy fast path.
-   */
-  intercept?: (message: unknown, deliver: () => void) => boolean;
+  /** Sees each message (parsed JSON, before the JSON-RPC check); true when it took it. Serve's `tools/call` decoder. */
+  intercept?: (message: unknown) => boolean;
 }
 
 type ErrorId = string | number | null;
@@ -130,8 +127,7 @@ export class StdioLineTransport implements Transport {
       this.reply(null, -32700, `Parse error: the message is not JSON (${(error as Error).message}).`);
       return;
     }
-    const intercept = this.options.intercept;
-    if (intercept && intercept(value, () => this.deliver(value))) return;
+    if (this.options.intercept?.(value)) return;
     this.deliver(value);
   }
 
