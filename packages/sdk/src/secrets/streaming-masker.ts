@@ -1,4 +1,12 @@
-import type { SecretMasker } from './secret-masker.js';
+/** What a {@link StreamingMasker} needs of the masker behind it (a `SecretMasker`). */
+export interface ChunkMasker {
+  /** The text with every secret form replaced. */
+  mask(text: string): string;
+  /** The length of the longest secret form. */
+  readonly longestForm: number;
+  /** Whether `text` is the beginning of some secret form. */
+  startsSomeForm(text: string): boolean;
+}
 
 /**
  * Masks a stream of text chunks: each {@link StreamingMasker.push} returns what is safe to pass
@@ -9,7 +17,7 @@ import type { SecretMasker } from './secret-masker.js';
 export class StreamingMasker {
   private held = '';
 
-  constructor(private readonly masker: SecretMasker) {}
+  constructor(private readonly masker: ChunkMasker) {}
 
   /** Adds `chunk`; returns the masked text that can no longer be part of a secret. */
   push(chunk: string): string {
