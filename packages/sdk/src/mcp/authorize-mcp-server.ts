@@ -20,7 +20,7 @@ export async function authorizeMcpServer(server: string, provider: OAuthClientPr
   let challenge: BearerChallenge | undefined;
   try {
     const probe = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(PROBE) });
-    challenge = bearerChallenge(probe);
+    challenge = await bearerChallenge(probe);
     await probe.body?.cancel().catch(() => undefined);
   } catch (error) {
     throw oauthFailure(server, error);

@@ -42,23 +42,23 @@ describe('private_key_jwt client assertions (RFC 7523)', () => {
 describe('bearerChallenge', () => {
   const response = (status: number, header?: string): Response => new Response(null, { status, headers: header ? { 'www-authenticate': header } : {} });
 
-  it('reads a 401: the metadata URL, the scope and the error', () => {
-    expect(bearerChallenge(response(401, 'Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp", scope="files:read files:write", error="invalid_token"'))).toEqual({
+  it('reads a 401: the metadata URL, the scope and the error', async () => {
+    await expect(bearerChallenge(response(401, 'Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp", scope="files:read files:write", error="invalid_token"'))).resolves.toEqual({
       kind: 'unauthorized',
       status: 401,
       resourceMetadataUrl: new URL('https://mcp.example.com/.well-known/oauth-protected-resource/mcp'),
       scope: 'files:read files:write',
       error: 'invalid_token',
     });
-    expect(bearerChallenge(response(401))).toEqual({ kind: 'unauthorized', status: 401 });
+    await expect(bearerChallenge(response(401))).resolves.toEqual({ kind: 'unauthorized', status: 401 });
   });
 
-  it('takes a 403 only with insufficient_scope, and nothing else', () => {
-    expect(bearerChallenge(response(403, 'Bearer error="insufficient_scope", scope="admin"'))).toEqual({ kind: 'insufficient_scope', status: 403, scope: 'admin', error: 'insufficient_scope' });
-    expect(bearerChallenge(response(403, 'Bearer error="invalid_token"'))).toBeUndefined();
-    expect(bearerChallenge(response(403))).toBeUndefined();
-    expect(bearerChallenge(response(200))).toBeUndefined();
-    expect(bearerChallenge(response(404, 'Bearer scope="x"'))).toBeUndefined();
+  it('takes a 403 only with insufficient_scope, and nothing else', async () => {
+    await expect(bearerChallenge(response(403, 'Bearer error="insufficient_scope", scope="admin"'))).resolves.toEqual({ kind: 'insufficient_scope', status: 403, scope: 'admin', error: 'insufficient_scope' });
+    await expect(bearerChallenge(response(403, 'Bearer error="invalid_token"'))).resolves.toBeUndefined();
+    await expect(bearerChallenge(response(403))).resolves.toBeUndefined();
+    await expect(bearerChallenge(response(200))).resolves.toBeUndefined();
+    await expect(bearerChallenge(response(404, 'Bearer scope="x"'))).resolves.toBeUndefined();
   });
 
   it('unionOfScopes keeps each scope once, in order of first mention', () => {

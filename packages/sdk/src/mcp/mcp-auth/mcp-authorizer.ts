@@ -1,4 +1,3 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode } from '../../errors/error-code.js';
@@ -84,6 +83,8 @@ export class McpAuthorizer {
     if (provider instanceof ClientCredentialsProvider) provider.scope = scope ?? provider.scope;
     const request = { serverUrl: this.url, resourceMetadataUrl: challenge?.resourceMetadataUrl, scope, fetchFn: this.options.fetch };
     try {
+      // The SDK's OAuth client module loads with the first authorization, not with @toolwright/sdk/mcp.
+      const { auth } = await import('@modelcontextprotocol/sdk/client/auth.js');
       let result = await auth(provider, request);
       if (result === 'REDIRECT') {
         if (!(provider instanceof FileOAuthClientProvider)) {

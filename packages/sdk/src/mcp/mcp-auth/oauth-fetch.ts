@@ -23,12 +23,12 @@ export function oauthFetch(authorizer: McpAuthorizer, base: FetchLike): FetchLik
   };
   return async (url, init) => {
     const first = await send(url, init);
-    const challenge = bearerChallenge(first);
+    const challenge = await bearerChallenge(first);
     if (!challenge) return first;
     await first.body?.cancel().catch(() => undefined);
     await authorizer.authorize(challenge);
     const second = await send(url, init);
-    const again = bearerChallenge(second);
+    const again = await bearerChallenge(second);
     if (!again) {
       authorizer.succeeded();
       return second;
