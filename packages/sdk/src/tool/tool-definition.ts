@@ -36,7 +36,7 @@ import { checkTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS } from './timeout-ms.js';
 import { ToolContext } from './tool-context.js';
 import type { CallOptions } from './tool-context.js';
 import type { ToolExecutor } from './tool-executor.js';
-import type { AnyToolMiddleware } from './tool-middleware.js';
+import type { AnyToolMiddleware, ToolMiddleware } from './tool-middleware.js';
 import { assertToolName, toolNameFromClass } from './tool-name.js';
 import { checkSchemaOverride } from './check-schema-override.js';
 
@@ -299,7 +299,11 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     });
   }
 
-  /** Adds tool middleware (inside the ones already there: the first registered stays outermost). Returns this tool. */
+  /** Adds tool middleware of either form (inside the ones already there: the first registered stays outermost). Returns this tool. */
+  // An `async function*` written in the call gets its parameter types from the first signature; a
+  // plain middleware is given typed (`const m: PlainToolMiddleware = async (call, next) => …`).
+  use(...middleware: (ToolMiddleware<A> | ToolMiddleware)[]): this;
+  use(...middleware: (AnyToolMiddleware<A> | AnyToolMiddleware)[]): this;
   use(...middleware: (AnyToolMiddleware<A> | AnyToolMiddleware)[]): this {
     for (const layer of middleware) {
       if (typeof layer !== 'function') {

@@ -5,7 +5,7 @@ import type { NextToolStep, ToolCallProgress, ToolChunk, ToolInvocation, ToolMid
 import { InMemoryMcpServer } from '@toolwright/sdk/testing';
 import { createMcpToolsFromClients } from '@toolwright/sdk/mcp';
 import type { McpToolset } from '@toolwright/sdk/mcp';
-import type { AnyToolMiddleware, PlainToolMiddleware } from '../../src/tool/tool-middleware.js';
+import type { PlainToolMiddleware } from '../../src/tool/tool-middleware.js';
 
 class WordsAction extends Action {
   @Field({ description: 'Words to say' }) @IsString() words!: string;
@@ -23,12 +23,11 @@ function tracing(name: string, log: string[], chunks = true): ToolMiddleware {
   };
 }
 
-function sayTool(log: string[], middleware: AnyToolMiddleware[] = []): ToolDefinition<WordsAction> {
-  return new ToolDefinition({
+function sayTool(log: string[], middleware: ToolMiddleware[] = []): ToolDefinition<WordsAction> {
+  const tool = new ToolDefinition({
     name: 'say',
     description: 'Says words.',
     actionType: WordsAction,
-    middleware,
     executor: {
       execute: (action) => {
         log.push('tool');
@@ -36,6 +35,7 @@ function sayTool(log: string[], middleware: AnyToolMiddleware[] = []): ToolDefin
       },
     },
   });
+  return tool.use(...middleware);
 }
 
 /** A streaming tool: one chunk per word. */
@@ -188,7 +188,7 @@ function plainTracing(name: string, log: string[]): PlainToolMiddleware {
 describe('plain tool middleware ((call, next) => Promise<Observation>)', () => {
   it('runs in registration order and mixes with the streaming form, on a direct call and under an Agent', async () => {
     const log: string[] = [];
-    const tool = sayTool(log, [plainTracing('p1', log), tracing('m2', log, false)]).use(plainTracing('p3', log));
+    const tool = sayTool(log).use(plainTracing('p1', log), tracing('m2', log, false), plainTracing('p3', log));
     expect((await tool.call(tool.actionFromArguments({ words: 'hi' }))).text).toBe('hi');
     expect(log).toEqual(['p1-pre', 'm2-pre', 'p3-pre', 'tool', 'p3-post hi', 'm2-post', 'p1-post hi']);
 
@@ -202,11 +202,12 @@ describe('plain tool middleware ((call, next) => Promise<Observation>)', () => {
   });
 
   it('may replace the Action, replace the result, or recover from the error the inner ones rejected with', async () => {
-    const polite = sayTool([], [async (call, next) => next(Object.assign(new WordsAction(), { words: `please ${(call.action as WordsAction).words}` }))]);
+    const please: PlainToolMiddleware = async (call, next) => next(Object.assign(new WordsAction(), { words: `please ${(call.action as WordsAction).words}` }));
+    const polite = sayTool([]).use(please);
     expect((await polite.call(polite.actionFromArguments({ words: 'sit' }))).text).toBe('please sit');
 
     const loud: PlainToolMiddleware = async (_call, next) => Observation.fromText((await next()).text.toUpperCase());
-    const shouting = sayTool([], [loud]);
+    const shouting = sayTool([]).use(loud);
     expect((await shouting.call(shouting.actionFromArguments({ words: 'hey' }))).text).toBe('HEY');
 
     const seen: unknown[] = [];
@@ -236,8 +237,10 @@ describe('plain tool middleware ((call, next) => Promise<Observation>)', () => {
   });
 
   it('keeps a synchronous tool synchronous through pass-through plain middleware (no timer, no promise)', () => {
-    const tool = sayTool([], [(_call, next) => next(), async (_call, next) => (await next())]);
-    const passThrough = sayTool([], [(_call, next) => next(), (_call, next) => next()]);
+    const same: PlainToolMiddleware = (_call, next) => next();
+    const awaiting: PlainToolMiddleware = async (_call, next) => await next();
+    const tool = sayTool([]).use(same, awaiting);
+    const passThrough = sayTool([]).use(same, same);
     const action = passThrough.actionFromArguments({ words: 'now' });
     const ctx = new ToolContext();
     passThrough.prepareContext(ctx);
@@ -251,11 +254,10 @@ describe('plain tool middleware ((call, next) => Promise<Observation>)', () => {
   });
 
   it('turns a throwing plain middleware into the error funnel\'s Observation', async () => {
-    const broken = sayTool([], [
-      (() => {
-        throw new Error('middleware bug');
-      }) as PlainToolMiddleware,
-    ]);
+    const bug: PlainToolMiddleware = () => {
+      throw new Error('middleware bug');
+    };
+    const broken = sayTool([]).use(bug);
     const failed = await broken.call(broken.actionFromArguments({ words: 'x' }));
     expect([failed.isError, failed.errorCode, failed.text]).toEqual([true, 'EXECUTION_FAILED', "Tool 'say' failed: middleware bug"]);
   });
