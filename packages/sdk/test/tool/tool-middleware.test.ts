@@ -24,10 +24,11 @@ function tracing(name: string, log: string[], chunks = true): ToolMiddleware {
 }
 
 function sayTool(log: string[], middleware: ToolMiddleware[] = []): ToolDefinition<WordsAction> {
-  const tool = new ToolDefinition({
+  return new ToolDefinition({
     name: 'say',
     description: 'Says words.',
     actionType: WordsAction,
+    middleware,
     executor: {
       execute: (action) => {
         log.push('tool');
@@ -35,7 +36,6 @@ function sayTool(log: string[], middleware: ToolMiddleware[] = []): ToolDefiniti
       },
     },
   });
-  return tool.use(...middleware);
 }
 
 /** A streaming tool: one chunk per word. */
