@@ -2,38 +2,15 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createToolServer as createLibraryToolServer } from '@toolwright/sdk/mcp';
 import type { McpServerExtension, NativeCatalog, ToolServerOptions as LibraryToolServerOptions } from '@toolwright/sdk/mcp';
 import { CLI_VERSION } from '../version.js';
-import { installProxy } from './proxy/install-proxy.js';
-import { proxyCapabilities } from './proxy/proxy-capabilities.js';
-import type { UpstreamDirectory } from './proxy/upstream-directory.js';
 import type { ServedToolset } from './served-toolset.js';
 
 /** Options of {@link createToolServer}: the library's, without the extension (made from the toolset's upstreams). */
 export type ToolServerOptions = Omit<LibraryToolServerOptions, 'extension'>;
 
-/**
- * The proxy of `toolwright serve` as a `createMcpServer` extension: the upstreams' prompts,
- * resources (with subscriptions) and completions, their notifications passed on, their
- * sampling/elicitation declaration following the one client's (when they serve one client only),
- * and `logging/setLevel` forwarded to them.
- */
-export function proxyExtension(upstreams: UpstreamDirectory): McpServerExtension {
-  return {
-    capabilities: (sessionless) => proxyCapabilities(upstreams.clients(), sessionless),
-    install(server, { capabilities, logLevel }) {
-      const proxy = installProxy(server, upstreams, capabilities, logLevel);
-      return {
-        track: (client, notify) => proxy.track(client, notify),
-        ...(upstreams.servesOneClient ? { onInitialized: (client: Parameters<UpstreamDirectory['follow']>[0]) => upstreams.follow(client) } : {}),
-        setLogLevel: (level) => upstreams.setLogLevel(level),
-        end: () => proxy.end(),
-      };
-    },
-  };
-}
-
 /** The extension of a served toolset: its upstreams' proxy, when it has upstreams. */
 export function extensionOf(toolset: ServedToolset): McpServerExtension | undefined {
-  return toolset.upstreams ? proxyExtension(toolset.upstreams) : undefined;
+  // The proxy's modules come with the upstreams (loaded only when the spec has MCP servers).
+  return toolset.upstreams?.extension();
 }
 
 /**

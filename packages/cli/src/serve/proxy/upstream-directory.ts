@@ -2,7 +2,8 @@ import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientHandlers } from '@toolwright/sdk';
 import type { MCPClient, McpToolset } from '@toolwright/sdk/mcp';
-import type { McpServerNotification } from '@toolwright/sdk/mcp';
+import type { McpServerExtension, McpServerNotification } from '@toolwright/sdk/mcp';
+import { proxyExtension } from './proxy-extension.js';
 
 /** A notification of one upstream server. */
 export interface UpstreamNotification {
@@ -23,6 +24,12 @@ export interface UpstreamNotification {
  */
 export class UpstreamDirectory {
   private readonly toolsets: McpToolset[] = [];
+
+  /** These upstreams as serve's MCP server extension (the proxy: see {@link proxyExtension}). */
+  extension(): McpServerExtension {
+    return proxyExtension(this);
+  }
+
   private readonly listeners = new Set<(event: UpstreamNotification) => void>();
   private readonly subscriptions = new Map<string, number>();
   private readonly forwarded = new Map<string, { sampling: boolean; elicitation: boolean }>();
