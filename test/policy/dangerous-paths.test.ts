@@ -79,18 +79,19 @@ describe('one list of dangerous files and directories (SDK policy), used by the 
     expect(decisions).toEqual([fileAsk(target), fileAsk(target), fileAsk(target)]);
   });
 
-  it.each(targets.map((t) => [t.path, t] as const))('terminal and bash: touch %s is a protected-path ask', (_path, target) => {
-    const decisions = [
+  it.each(targets.map((t) => [t.path, t] as const))('terminal and bash: touch %s is a protected-path ask', async (_path, target) => {
+    // The shell analysis loads on the first permission question: check may answer with a promise.
+    const decisions = await Promise.all([
       engine('terminal').check(terminal, terminal.actionFromArguments({ command: `touch ${target.path}` })),
       engine('bash').check(bash, bash.actionFromArguments({ command: `touch ${target.path}` })),
-    ];
+    ]);
     expect(decisions).toEqual([bashAsk(target), bashAsk(target)]);
   });
 
-  it('writing ~/.aws/credentials is a protected-path ask in both', () => {
+  it('writing ~/.aws/credentials is a protected-path ask in both', async () => {
     const path = join(homedir(), '.aws', 'credentials');
     const target = { path, entry: '.aws', kind: 'directory' as const };
     expect(engine('write').check(write, write.actionFromArguments({ file_path: path, content: '[default]\n' }))).toEqual(fileAsk(target));
-    expect(engine('terminal').check(terminal, terminal.actionFromArguments({ command: `echo '[default]' > ${path}` }))).toEqual(bashAsk(target));
+    expect(await engine('terminal').check(terminal, terminal.actionFromArguments({ command: `echo '[default]' > ${path}` }))).toEqual(bashAsk(target));
   });
 });
