@@ -2,6 +2,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode as JsonRpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolwrightError } from '../errors/toolwright-error.js';
+import { callDeadlines } from '../tool/deadlines.js';
 import { isPlainObject } from '../util/guards.js';
 import { invalidResponseReplacement } from './incoming-message-gate.js';
 
@@ -196,9 +197,10 @@ export function rawToolCall(channel: RawCallChannel, tool: string, args: Record<
   return new Promise<CallToolResult>((resolve, reject) => {
     if (signal?.aborted) return reject(channel.fail(signal.reason, tool, signal));
     const timeoutMs = options.timeoutMs || channel.timeoutMs;
-    const timer = setTimeout(() => cancel(McpError.fromError(JsonRpcCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })), timeoutMs);
+    // On the calls' shared timer (no Node timer made and cleared per call).
+    const deadline = callDeadlines.add(timeoutMs, () => cancel(McpError.fromError(JsonRpcCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })));
     const done = (): void => {
-      clearTimeout(timer);
+      callDeadlines.cancel(deadline);
       signal?.removeEventListener('abort', onAbort);
     };
     const cancel = (reason: unknown): void => {

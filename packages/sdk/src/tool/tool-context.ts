@@ -193,8 +193,14 @@ export class ToolContext {
     return this.options;
   }
 
-  /** Aborted when the call is cancelled or times out; pass it on to I/O. */
+  /**
+   * Aborted when the call is cancelled or times out; pass it on to I/O. For a call without a time
+   * limit it is the caller's own signal (nothing else can stop such a call): no AbortController
+   * and no forwarding listener per call.
+   */
   get signal(): AbortSignal {
+    const outer = this.options.signal;
+    if (outer !== undefined && this.timeoutMs === undefined && this.controller === undefined) return outer;
     return this.abortController().signal;
   }
 
