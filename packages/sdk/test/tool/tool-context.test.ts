@@ -60,6 +60,26 @@ describe('ToolContext', () => {
     expect(new ToolContext({ signal: new AbortController().signal }).cancellable).toBe(true);
   });
 
+  it("gives a call without a time limit the caller's own signal (no controller of its own), and a call with one a signal that also follows the caller's", async () => {
+    const caller = new AbortController();
+    const unlimited = new ToolContext({ signal: caller.signal });
+    askTool(0).prepareContext(unlimited);
+    expect(unlimited.signal).toBe(caller.signal);
+
+    const limited = new ToolContext({ signal: caller.signal });
+    askTool().prepareContext(limited);
+    expect(limited.signal).not.toBe(caller.signal);
+    caller.abort('stop');
+    expect([limited.signal.aborted, limited.signal.reason]).toEqual([true, 'stop']);
+
+    // Either way, cancelling the caller's signal ends a running call with ABORTED.
+    const running = new AbortController();
+    const tool = askTool(0);
+    const call = tool.call(tool.actionFromArguments({ what: 'wait' }), { signal: running.signal });
+    running.abort();
+    expect((await call).errorCode).toBe('ABORTED');
+  });
+
   it('gives native tools a default time limit of 5 minutes; 0 means none', () => {
     expect(DEFAULT_TOOL_TIMEOUT_MS).toBe(300_000);
     expect(askTool().timeoutMs).toBe(300_000);
