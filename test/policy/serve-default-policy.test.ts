@@ -76,7 +76,10 @@ describe('toolwright serve checks permissions by default', () => {
     // Rule paths are relative to the working directory (where serve runs), not to the grants file.
     expect(JSON.parse(readFileSync(grants, 'utf8'))).toEqual({ version: 1, allow: ['file_editor(project/src/**)'], ask: [], deny: [] });
     expect(statSync(grants).mode & 0o777).toBe(0o600);
-    expect(first.stderr()).toContain(`toolwright: "always" saves file_editor(project/src/**) to ${grants}`);
+    // stderr and the call's answer (stdout) are two pipes: under load the answer can be read first.
+    const announced = `toolwright: "always" saves file_editor(project/src/**) to ${grants}`;
+    for (const start = Date.now(); !first.stderr().includes(announced) && Date.now() - start < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(first.stderr()).toContain(announced);
     expect(existsSync(join(dir, '.toolwright', 'permissions.json'))).toBe(false);
     // A new server (no elicitation now) finds the grant: the call runs without asking.
     const second = await serve(dir, ['--spec', join('project', 'agent.json')]);
