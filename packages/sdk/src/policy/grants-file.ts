@@ -1,8 +1,9 @@
-import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { isPlainObject } from '../util/guards.js';
+import { lockFile } from '../util/lock-file.js';
 import { formatRule, parseRule, ruleSyntaxProblem } from './parse-rule.js';
 import type { PermissionRule, RuleBehavior } from './permission-rule.js';
 
@@ -20,12 +21,7 @@ export interface GrantsDocument {
 
 const BEHAVIORS: readonly RuleBehavior[] = ['allow', 'ask', 'deny'];
 const MAX_BYTES = 1024 * 1024;
-/** How long {@link GrantsFile.add} waits for another writer's lock before giving up. */
-const LOCK_WAIT_MS = 10_000;
-/** A lock file older than this is left over from a writer that died: it is removed. */
-const STALE_LOCK_MS = 30_000;
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function grantsError(path: string, where: string, problem: string): ToolwrightError {
   return new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `${path}${where ? `: ${where}` : ''}: ${problem}`, details: { source: path, path: where } });
@@ -102,39 +98,12 @@ export class GrantsFile {
     }
   }
 
-  /**
-   * Takes `<path>.lock` (created with O_EXCL, so one writer at a time across processes), retrying
-   * with a short random pause while another writer holds it; a lock older than 30 s is a dead
-   * writer's and is removed. Gives up after 10 s with an error naming the lock file.
-   */
+  /** Takes `<path>.lock` (one writer at a time across processes; see {@link lockFile}), its errors worded as the grants file's. */
   private async lock(): Promise<() => Promise<void>> {
-    const lockPath = `${this.path}.lock`;
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        const handle = await open(lockPath, 'wx', 0o600);
-        try {
-          await handle.writeFile(`${process.pid}\n`);
-        } finally {
-          await handle.close();
-        }
-        return () => unlink(lockPath).catch(() => undefined);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'EEXIST') throw grantsError(this.path, '', `cannot create the lock file ${lockPath} (${code ?? String(error)}).`);
-      }
-      try {
-        if (Date.now() - (await stat(lockPath)).mtimeMs > STALE_LOCK_MS) {
-          await unlink(lockPath).catch(() => undefined);
-          continue;
-        }
-      } catch {
-        continue; // released meanwhile: try again at once
-      }
-      if (Date.now() > deadline) {
-        throw grantsError(this.path, '', `another writer has held ${lockPath} for more than ${LOCK_WAIT_MS / 1000} s; if no toolwright process is running, delete that file.`);
-      }
-      await pause(5 + Math.floor(Math.random() * 20));
+    try {
+      return await lockFile(`${this.path}.lock`);
+    } catch (error) {
+      throw grantsError(this.path, '', `${(error as Error).message}.`);
     }
   }
 

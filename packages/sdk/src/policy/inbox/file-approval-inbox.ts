@@ -10,7 +10,7 @@ import type { ApprovalRequest } from '../approval-request.js';
 import { inboxAnswerRefusal } from './inbox-answer-refusal.js';
 import { INBOX_ID_PATTERN, inboxBinding, newInboxId } from './inbox-binding.js';
 import { checkedInboxEntry } from './inbox-entry-problem.js';
-import { lockFile } from './inbox-lock.js';
+import { lockFile } from '../../util/lock-file.js';
 
 /** Options of a {@link FileApprovalInbox}. */
 export interface FileApprovalInboxOptions {

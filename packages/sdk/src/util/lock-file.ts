@@ -10,8 +10,8 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /**
  * Takes `lockPath` (created with O_EXCL, so one holder at a time across processes), retrying with a
  * short random pause while another holds it; a lock older than 30 s is a dead holder's and is
- * removed (the grants file's scheme). Gives up after 10 s with an error naming the lock file.
- * Resolves with the release function.
+ * removed. Gives up after 10 s with an error naming the lock file. Resolves with the release
+ * function. The one lock of the grants file and the approvals inbox.
  */
 export async function lockFile(lockPath: string): Promise<() => Promise<void>> {
   const deadline = Date.now() + LOCK_WAIT_MS;
