@@ -1,7 +1,6 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createMcpServer } from '@toolwright/sdk/mcp';
 import type { AgentSpec } from '@toolwright/sdk';
-import type { CallMetadataFromHeaders, EventStore, SessionToolset as LibrarySessionToolset } from '@toolwright/sdk/mcp';
+import type { McpHttpOptions, SessionToolset as LibrarySessionToolset } from '@toolwright/sdk/mcp';
 import { CLI_VERSION } from '../version.js';
 import { extensionOf } from './create-tool-server.js';
 import type { ServedToolset } from './served-toolset.js';
@@ -17,39 +16,14 @@ export interface SessionToolset extends LibrarySessionToolset, ServedToolset {}
  */
 export type ToolsetSource = ServedToolset | (() => Promise<SessionToolset>);
 
-/** Options of {@link startHttpServer} (the flags of `serve --http`; see the library's `McpHttpOptions`). */
-export interface HttpServeOptions {
+/** Options of {@link startHttpServer}: the flags of `serve --http`, which are the library's `McpHttpOptions` plus where to listen. */
+export interface HttpServeOptions extends Omit<McpHttpOptions, 'token'> {
   /** Address to bind. */
   host: string;
   /** Port (0 = a free one). */
   port: number;
   /** Bearer token required on every request, when set. */
   token?: string;
-  /** Extra `Host` names to accept. */
-  allowedHosts?: readonly string[];
-  /** Extra browser origins to accept. */
-  allowedOrigins?: readonly string[];
-  /** Largest request body in bytes (default 4 MiB). */
-  maxBodyBytes?: number;
-  /** Most sessions open at once; an initialize beyond it gets HTTP 503. */
-  maxSessions?: number;
-  /** A session with no request for this long (ms) is closed. */
-  sessionIdleMs?: number;
-  /** Per-session SSE event store factory, or `false` for none (default: the library's MemoryEventStore). */
-  eventStore?: (() => EventStore) | false;
-  /** The reconnect delay (ms) sent to clients on SSE streams. */
-  retryIntervalMs?: number;
-  /** No sessions (`--stateless`). Needs a shared toolset. */
-  stateless?: boolean;
-  /** Checks a request's headers after the guard; a message refuses it with HTTP 400. */
-  checkHeaders?: (headers: IncomingHttpHeaders) => string | undefined;
-  /** Per-call metadata from a request's headers. */
-  callMetadata?: CallMetadataFromHeaders;
-  /**
-   * Other routes on the same listener, asked after the Host/Origin/token guard and before `/mcp`:
-   * true when it answered the request (e.g. the web console's `/console`).
-   */
-  extraRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   /** The spec whose `prompts:` and `resources:` are served next to the tools. */
   spec?: Pick<AgentSpec, 'prompts' | 'resources' | 'source'>;
 }
