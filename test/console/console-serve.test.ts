@@ -7,6 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BrowserContext } from 'playwright-core';
 import { startCli, waitForStderr } from '../cli/cli-harness.js';
+import { chat } from '../models/api-fixtures.js';
+import { startFakeModelServer } from '../models/fake-model-server.js';
 import { CHROMIUM, HAS_CHROMIUM, HOSTILE_SERVER, launchChromium } from './console-harness.js';
 
 // The page's document as the callback below reads it (it runs in Chromium; the root tsconfig has no DOM types).
@@ -119,4 +121,31 @@ describeInBrowser('toolwright serve --http --console and toolwright console (bui
     await client.close();
     await page.close();
   });
+  it('approves from the page an ask of a deferred `toolwright run --approve-via inbox` in another process; the run finishes', async () => {
+    const model = await startFakeModelServer(
+      { sse: chat.sse({ calls: [{ id: 'call_1', name: 'think', args: '{"thought":"plan the trip from the page"}' }] }), done: true },
+      { sse: chat.sse({ text: 'Planned.' }), done: true },
+    );
+    try {
+      const args = ['run', 'Plan the trip.', '--model', 'openai:gpt-test', '--base-url', `${model.url}/v1`, '--spec', 'agent.json', '--ask', 'think', '--approve-via', 'inbox', '--inbox', inbox];
+      const run = startCli(args, { cwd: dir, env: { OPENAI_API_KEY: 'test-key' } });
+      children.push(run);
+      let stdout = '';
+      run.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => run.on('close', (code) => resolve(code)));
+      const page = await browser.newPage();
+      page.setDefaultTimeout(30_000);
+      await page.goto(`${consoleUrl}#inbox`);
+      const entry = page.locator('article.entry.pending', { hasText: 'plan the trip from the page' });
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain(`:${run.pid}`);
+      await entry.locator('button:text("Approve")').click();
+      expect(await exited).toBe(0);
+      expect(stdout).toContain('Planned.');
+      expect(model.requests).toHaveLength(2);
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  }, 90_000);
 });
