@@ -157,7 +157,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     // --shared-state; the toolset opened above checked the spec and stays for shared state only.
     const source = shared ? toolset : open;
     // The console's catalogue and calls: the shared toolset, or a conversation of its own.
-    const web = consoleOn ? (await import('../console/serve-console.js')).serveConsole({ toolset: shared ? toolset : await open(), ownsToolset: !shared, label: servedLabel, inbox: parked?.inbox }) : undefined;
+    const web = consoleOn ? (await import('../console/serve-console.js')).serveConsole({ toolset: shared ? toolset : await open(), ownsToolset: !shared, label: servedLabel, inbox: parked?.inbox, token }) : undefined;
     const running = await startHttpServer(web ? web.watch(source) : source, {
       host: bindHost,
       port,
@@ -170,7 +170,7 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
       ...(spec ? { spec } : {}),
       // X-Toolwright-Provider-Data: checked per request (400 when malformed), its settings in each call's metadata.providerData.
       ...providerDataHooks(),
-      ...(web ? { extraRoutes: web.handle } : {}),
+      ...(web ? { selfAuthenticatedRoutes: web.handle } : {}),
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError({ command: 'serve', message: `cannot listen on ${bindHost}:${port} (${error.code ?? error.message}).`, hint: 'Choose another --port (0 picks a free one) or --host.' });
     });
@@ -178,7 +178,8 @@ export async function serveCommand(context: CommandContext): Promise<ExitCode> {
     const per = stateless ? 'stateless: no sessions, one conversation in this process' : `${shared ? 'one shared conversation' : 'one conversation per session'}, at most ${maxSessions} sessions`;
     term.err(`toolwright: serving ${toolset.names().length} tools over MCP at ${term.c.cyan(running.url)}${everywhere} (${per})`);
     if (!shared) await toolset.close();
-    if (web) term.err(`toolwright: web console at ${term.c.cyan(running.url.replace(/\/mcp$/, '/console/'))}${token === undefined ? '' : ' (requests need the bearer token)'}`);
+    const consoleUrl = running.url.replace(/\/mcp$/, '/console/');
+    if (web) term.err(`toolwright: web console at ${term.c.cyan(token === undefined ? consoleUrl : `${consoleUrl}?token=${token}`)}${token === undefined ? '' : ' (open the link once; the browser then keeps a cookie for it)'}`);
     if (generated) term.err(`toolwright: bearer token (send "Authorization: Bearer <token>"): ${term.c.bold(token!)}`);
     else if (token !== undefined) term.err('toolwright: requests need the bearer token from TOOLWRIGHT_TOKEN');
     const signal = await untilStopped();

@@ -68,6 +68,14 @@ export interface McpHttpOptions {
    * false to go on (the MCP endpoint, else 404).
    */
   extraRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /**
+   * Routes that authenticate their requests themselves (`listen` only), asked after the Host/Origin
+   * check and BEFORE the bearer-token check: a browser page cannot send `Authorization` when it is
+   * opened, so such a route checks the token its own way (the web console: the bearer header or a
+   * cookie it set after `?token=`). Return true when it answered the request. Never use it for a
+   * route that does not check the token.
+   */
+  selfAuthenticatedRoutes?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 }
 
 /** One MCP session's server, as the handler opens it. */
@@ -258,6 +266,9 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
 
   const handle = async (req: IncomingMessage, res: ServerResponse, given?: unknown): Promise<void> => {
     const port = bound ? bound.port() : (req.socket.localPort ?? 0);
+    if (bound && options.selfAuthenticatedRoutes && checkHttpRequest(req.headers, { allowedHosts, allowedOrigins, port }).ok) {
+      if (await options.selfAuthenticatedRoutes(req, res)) return;
+    }
     const verdict = checkHttpRequest(req.headers, { allowedHosts, allowedOrigins, port, token });
     if (!verdict.ok) {
       sendError(res, verdict.status, verdict.message, verdict.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
