@@ -151,7 +151,15 @@ export class FileApprovalInbox implements ApprovalInbox {
       for (;;) {
         signal?.throwIfAborted();
         const seen = this.changes;
-        const entry = await this.get(id);
+        let entry: InboxEntry | undefined;
+        try {
+          entry = await this.get(id);
+        } catch {
+          // A file read mid-write by a non-atomic writer, or garbled by someone: look again at the next
+          // change. Nothing is taken from it meanwhile, and an answer is checked in full when it comes.
+          await this.changeOrPoll(seen, signal);
+          continue;
+        }
         if (!entry) throw inboxError(this.dir, `there is no entry ${JSON.stringify(id)} to wait for`);
         if (entry.state === 'answered') return entry.answer!;
         if (entry.state === 'withdrawn') throw inboxError(this.dir, `entry ${JSON.stringify(id)} was withdrawn before it was answered`);
