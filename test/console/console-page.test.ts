@@ -252,7 +252,11 @@ describeInBrowser('the web console in Chromium', () => {
     await page.waitForSelector('table.audit');
     await page.selectOption('#audit-decision', 'ask');
     await page.click('form.filters button[type="submit"]');
-    await page.waitForFunction(() => document.querySelectorAll('table.audit tbody tr').length > 0);
+    // The unfiltered rows are on the page until the filtered answer replaces them: wait for that.
+    await page.waitForFunction(() => {
+      const cells = Array.from(document.querySelectorAll('table.audit tbody tr td:nth-child(3)') as unknown as ArrayLike<{ textContent: string | null }>);
+      return cells.length > 0 && cells.every((cell) => cell.textContent === 'ask');
+    });
     const decisions = await page.$$eval('table.audit tbody tr td:nth-child(3)', (cells) => cells.map((c) => c.textContent));
     expect(new Set(decisions)).toEqual(new Set(['ask']));
     const tools = await page.$$eval('table.audit tbody tr td:nth-child(2)', (cells) => [...new Set(cells.map((c) => c.textContent))]);
