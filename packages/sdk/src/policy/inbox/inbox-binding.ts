@@ -12,7 +12,12 @@ const LABEL = 'toolwright.approval-inbox.v1';
 
 /** A new random entry id (also the entry's nonce: no two entries share one). */
 export function newInboxId(): string {
-  return randomBytes(16).toString('base64url');
+  // Never starting with '-': the id is typed on command lines (`toolwright approvals approve ID`),
+  // where a leading '-' reads as an option (one id in 64 did).
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /** `hostname:pid` of this process, the {@link InboxSource.process} of what it parks. */
