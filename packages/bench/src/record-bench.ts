@@ -7,11 +7,15 @@
  *   the same agent without a recorder. CPU time per call (user + system: the recorder's writes
  *   included), interleaved rounds in a rotating order; the overhead is the median of the
  *   per-round differences. Target: ≤ 1 µs per call for the default recorder.
+ * - The floor beside it: the same two lines per call (same bytes but the times), built by hand
+ *   from the call's strings — two clock reads, JSON escaping of the arguments and the result
+ *   text, times formatted from integers — collected and written as the recorder writes them
+ *   (joined, one write per 64 KiB). No recorder can write these lines for less on this machine.
  * - Replay of a 1,000-entry session: a session recorded through `runTools` (a scripted model
  *   calling `add` four times per step) is read from its file and replayed (`readRecordFile` +
  *   `replaySession`, tools answered from the record); wall time. Target: ≤ 1 s.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,23 +37,62 @@ async function agentWith(dir: string, recorder?: Recorder): Promise<Agent> {
 /** Median of the per-round differences `subject[r] - baseline[r]`. */
 const overhead = (subject: readonly number[], baseline: readonly number[]): number => median(subject.map((v, r) => v - baseline[r]!));
 
+/** The floor: what writing a call's two lines costs by hand (see the header). */
+function floorWriter(path: string): { call: () => void; close: () => void } {
+  const fd = openSync(path, 'a', 0o600);
+  const start = performance.now();
+  let lines: string[] = [];
+  let waiting = 0;
+  const flush = (): void => {
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
+    writeSync(fd, bytes);
+    lines = [];
+    waiting = 0;
+  };
+  const time = (ms: number): string => {
+    const us = Math.round(ms * 1000);
+    const whole = Math.floor(us / 1000);
+    const frac = us - whole * 1000;
+    return `${whole}.${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}`;
+  };
+  return {
+    call: () => {
+      const started = performance.now() - start;
+      const text = String(2 + 3);
+      const ended = performance.now() - start;
+      const call = `{"v":1,"t":${time(started)},"type":"call","id":"c1","tool":"add","arguments":${JSON.stringify(addArgs)}}`;
+      const observation = `{"v":1,"t":${time(ended)},"type":"observation","id":"c1","tool":"add","observation":{"kind":"Observation","content":[{"type":"text","text":${JSON.stringify(text)}}],"isError":false},"ms":${time(ended - started)}}`;
+      lines.push(call, observation);
+      waiting += call.length + observation.length + 2;
+      if (waiting * 3 >= 64 * 1024) flush();
+    },
+    close: () => {
+      if (lines.length > 0) flush();
+      closeSync(fd);
+    },
+  };
+}
+
 async function recorderOverhead(dir: string): Promise<BenchRow[]> {
   const buffered = new FileRecorder(join(dir, 'buffered.jsonl'));
   const sync = new FileRecorder(join(dir, 'sync.jsonl'), { sync: true });
   const plain = await agentWith(dir);
   const withBuffered = await agentWith(dir, buffered);
   const withSync = await agentWith(dir, sync);
+  const floor = floorWriter(join(dir, 'floor.jsonl'));
   const call = { id: 'c1', name: 'add', arguments: addArgs };
-  const [base, b, s] = await roundSamples(
-    [plain, withBuffered, withSync].map((agent) => ({ fn: () => agent.executeToolCall(call), sync: false })),
+  const [base, b, s, f] = await roundSamples(
+    [...[plain, withBuffered, withSync].map((agent) => ({ fn: () => agent.executeToolCall(call), sync: false })), { fn: floor.call, sync: true }],
     15,
     4_000,
   );
+  floor.close();
   await Promise.all([plain.close(), withBuffered.close(), withSync.close(), buffered.close(), sync.close()]);
   const lines = (path: string): string => `${(statSync(path).size / 1024 / 1024).toFixed(0)} MiB written`;
   return [
     { name: 'agent call, no recorder', value: median(base!) },
     { name: 'recorder overhead per call: FileRecorder (buffered, default)', value: overhead(b!, base!), maxValue: 1, note: `call + observation lines; ${lines(join(dir, 'buffered.jsonl'))}` },
+    { name: 'floor: the same two lines built by hand and written alike', value: median(f!), note: 'no agent; see the bench header' },
     { name: 'recorder overhead per call: FileRecorder sync: true', value: overhead(s!, base!), note: `one write per line; ${lines(join(dir, 'sync.jsonl'))}` },
   ];
 }

@@ -1,9 +1,9 @@
 import type { ApprovalAnswer } from '../policy/approval-answer.js';
 import { formatRule } from '../policy/parse-rule.js';
 import type { PermissionRule } from '../policy/permission-rule.js';
-import type { Observation } from '../tool/observation.js';
+import { Observation } from '../tool/observation.js';
 import type { Recorder } from './recorder.js';
-import { roundMs } from './record-line.js';
+import { CallLine, PlainObservationLine, roundMs } from './record-line.js';
 import { toolSchemaHash } from './tool-schema-hash.js';
 import type { SchemaExportingTool } from './tool-schema-hash.js';
 
@@ -86,7 +86,7 @@ export class CallRecording {
     const id = call.toolCallId;
     const tool = call.toolName;
     if (call.tool) this.tool(call.tool);
-    recorder.record({ type: 'call', id, tool, arguments: call.call.arguments }, started);
+    recorder.record(new CallLine(id, tool, call.call.arguments), started);
     const decision = call.decision;
     if (decision) {
       const rule = decision.rule as PermissionRule | undefined;
@@ -107,7 +107,8 @@ export class CallRecording {
         recorder.record({ type: 'log', id, tool, level: String(event.level), data: event.data });
       }
     }
-    const observation = { type: 'observation' as const, id, tool, observation: result.observation.toJSON(), ms };
-    recorder.record(result.pending ? { ...observation, pending: true } : observation, ended);
+    const observation = result.observation;
+    if (!result.pending && observation.constructor === Observation) recorder.record(new PlainObservationLine(id, tool, observation, ms), ended);
+    else recorder.record({ type: 'observation', id, tool, observation: observation.toJSON(), ms, ...(result.pending ? { pending: true } : {}) }, ended);
   }
 }

@@ -42,9 +42,10 @@ export class FileRecorder implements Recorder {
   private readonly sync: boolean;
   private readonly flushBytes: number;
   private readonly flushMs: number;
-  /** Lines encoded as they are recorded (so no line's string outlives its call), written whole at flush. */
-  private readonly chunk: Buffer;
-  private used = 0;
+  /** Lines waiting, joined and encoded once at flush (one encoding of many lines costs less than one per line). */
+  private lines: string[] = [];
+  /** Their length in UTF-16 units. */
+  private waiting = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private closed = false;
   /** The first write error (the rest of the record is dropped: a recorder never fails the session). */
@@ -63,7 +64,6 @@ export class FileRecorder implements Recorder {
     this.sync = options.sync === true;
     this.flushBytes = options.flushBytes ?? 64 * 1024;
     this.flushMs = options.flushMs ?? 20;
-    this.chunk = Buffer.allocUnsafe(this.sync ? 0 : this.flushBytes);
     open.add(this);
     if (!exitListener) {
       exitListener = true;
@@ -78,22 +78,16 @@ export class FileRecorder implements Recorder {
 
   record(entry: RecordInput, at?: number): void {
     if (this.closed || this.failure !== undefined) return;
-    const line = `${recordLine(entry, at ?? this.now(), this.options.mask)}\n`;
+    const line = recordLine(entry, at ?? this.now(), this.options.mask);
     if (this.sync) {
-      this.write(line);
+      this.write(`${line}\n`);
       return;
     }
-    // UTF-8 takes at most 3 bytes per UTF-16 unit: a line that may not fit is preceded by a flush,
-    // and one longer than the whole buffer is written on its own.
-    if (this.used + line.length * 3 > this.chunk.length) {
-      this.flush();
-      if (line.length * 3 > this.chunk.length) {
-        this.write(line);
-        return;
-      }
-    }
-    this.used += this.chunk.write(line, this.used);
-    this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
+    this.lines.push(line);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: past flushBytes / 3 units the lines may fill flushBytes.
+    this.waiting += line.length + 1;
+    if (this.waiting * 3 >= this.flushBytes) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
   }
 
   now(): number {
@@ -104,10 +98,11 @@ export class FileRecorder implements Recorder {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.used === 0) return;
-    const length = this.used;
-    this.used = 0;
-    this.writeBytes(this.chunk, length);
+    if (this.lines.length === 0) return;
+    const text = `${this.lines.join('\n')}\n`;
+    this.lines = [];
+    this.waiting = 0;
+    this.write(text);
   }
 
   private write(text: string): void {

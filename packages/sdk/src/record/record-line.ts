@@ -1,45 +1,146 @@
 import { processSecrets } from '../secrets/process-secrets.js';
 import { toJsonSafe } from '../util/json-safe.js';
+import type { SerializedObservation } from '../tool/observation.js';
 import { maskStrings } from './mask-strings.js';
 import { RECORD_VERSION } from './record-entry.js';
-import type { RecordInput } from './record-entry.js';
-import type { SerializedObservation } from '../tool/observation.js';
+import type { CallEntry, ObservationEntry, RecordInput } from './record-entry.js';
 
 /** `ms` rounded to µs (a record's times). */
 export function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
-const q = JSON.stringify;
-
-/** A serialized Observation that is only text blocks, an error flag and maybe a code, as JSON; undefined for any other. */
-function simpleObservation(o: SerializedObservation): string | undefined {
-  let keys = 0;
-  for (const key in o) {
-    keys++;
-    if (key !== 'kind' && key !== 'content' && key !== 'isError' && key !== 'errorCode') return undefined;
-  }
-  if (keys < 3 || typeof o.kind !== 'string' || !Array.isArray(o.content) || typeof o.isError !== 'boolean') return undefined;
-  let content = '';
-  for (const block of o.content) {
-    if (block.type !== 'text' || typeof block.text !== 'string' || Object.keys(block).length !== 2) return undefined;
-    content += `${content ? ',' : ''}{"type":"text","text":${q(block.text)}}`;
-  }
-  const code = o.errorCode === undefined ? '' : typeof o.errorCode === 'string' ? `,"errorCode":${q(o.errorCode)}` : undefined;
-  if (code === undefined) return undefined;
-  return `{"kind":${q(o.kind)},"content":[${content}],"isError":${o.isError}${code}}`;
+/**
+ * `roundMs(ms)` as JSON writes it, made from integers: formatting a fractional double costs
+ * several times more than the rest of a call's line.
+ */
+export function msText(ms: number): string {
+  const us = Math.round(ms * 1000);
+  if (!(us >= 0 && us <= Number.MAX_SAFE_INTEGER)) return JSON.stringify(roundMs(ms));
+  const whole = Math.floor(us / 1000);
+  const frac = us - whole * 1000;
+  if (frac === 0) return `${whole}`;
+  if (frac % 100 === 0) return `${whole}.${frac / 100}`;
+  if (frac % 10 === 0) return `${whole}.${frac < 100 ? '0' : ''}${frac / 10}`;
+  return `${whole}.${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}`;
 }
 
-/** The JSON of a `call` or `observation` entry after its opening brace, built from its strings; undefined for other entries (or shapes). */
-function fastBody(entry: RecordInput): string | undefined {
-  if (entry.type !== 'call' && entry.type !== 'observation') return undefined;
-  if (typeof entry.id !== 'string' || typeof entry.tool !== 'string') return undefined;
-  if (entry.type === 'call' && typeof entry.arguments === 'string' && Object.keys(entry).length === 4) {
-    return `"type":"call","id":${q(entry.id)},"tool":${q(entry.tool)},"arguments":${q(entry.arguments)}}`;
+const q = JSON.stringify;
+
+/** Tool names as JSON strings (a call's name comes back on every call; bounded, a model may send any). */
+const toolNames = new Map<string, string>();
+function nameJson(name: string): string {
+  let json = toolNames.get(name);
+  if (json === undefined) {
+    json = q(name);
+    if (toolNames.size < 1024) toolNames.set(name, json);
   }
-  if (entry.type === 'observation' && entry.pending === undefined && Object.keys(entry).length === 5) {
-    const observation = simpleObservation(entry.observation);
-    if (observation !== undefined) return `"type":"observation","id":${q(entry.id)},"tool":${q(entry.tool)},"observation":${observation},"ms":${q(entry.ms)}}`;
+  return json;
+}
+
+/**
+ * @internal A `call` entry as the agent's recording makes it: exactly these fields, so its line
+ * is put together from its strings.
+ */
+export class CallLine implements CallEntry {
+  readonly type = 'call' as const;
+  readonly id: string;
+  readonly tool: string;
+  readonly arguments: unknown;
+
+  constructor(id: string, tool: string, args: unknown) {
+    this.id = id;
+    this.tool = tool;
+    this.arguments = args;
+  }
+}
+
+/** What {@link PlainObservationLine} reads of an Observation. */
+interface PlainObservation {
+  readonly content: readonly unknown[];
+  readonly isError: boolean;
+  readonly errorCode?: string;
+  toJSON(): SerializedObservation;
+}
+
+/**
+ * @internal An `observation` entry of a plain `Observation` (its class is `Observation` itself, so
+ * its JSON is `kind`, `content`, `isError` and maybe `errorCode`), not pending, as the agent's
+ * recording makes it: its line is put together without serializing the Observation first.
+ */
+export class PlainObservationLine implements ObservationEntry {
+  readonly type = 'observation' as const;
+  readonly id: string;
+  readonly tool: string;
+  readonly ms: number;
+  readonly source: PlainObservation;
+
+  constructor(id: string, tool: string, source: PlainObservation, ms: number) {
+    this.id = id;
+    this.tool = tool;
+    this.ms = ms;
+    this.source = source;
+  }
+
+  get observation(): SerializedObservation {
+    return this.source.toJSON();
+  }
+
+  /** The entry as a plain object (what the masking path copies). */
+  plain(): ObservationEntry {
+    return { type: this.type, id: this.id, tool: this.tool, observation: this.source.toJSON(), ms: this.ms };
+  }
+}
+
+/** Ids made of these characters need no escaping in JSON (the common case: `call_…`, `toolu_…`, UUIDs). */
+const PLAIN_ID = /^[\w.:-]*$/;
+
+function idJson(id: string): string {
+  return PLAIN_ID.test(id) ? `"${id}"` : q(id);
+}
+
+/**
+ * The JSON of an Observation's content blocks; text blocks of just `type` and `text` are written
+ * from their text (JSON.stringify of a small object costs several times more), any other block by JSON.
+ */
+function contentJson(content: readonly unknown[]): string | undefined {
+  let out = '[';
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i] as { type?: unknown; text?: unknown } | null;
+    let json: string | undefined;
+    if (typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string' && !('toJSON' in block) && onlyTypeAndText(block)) {
+      json = `{"type":"text","text":${q(block.text)}}`;
+    } else {
+      json = q(block) as string | undefined;
+      if (json === undefined) return undefined;
+    }
+    out += i === 0 ? json : `,${json}`;
+  }
+  return `${out}]`;
+}
+
+function onlyTypeAndText(block: object): boolean {
+  let keys = 0;
+  for (const key in block) {
+    if ((key !== 'type' && key !== 'text') || !Object.hasOwn(block, key)) return false;
+    keys++;
+  }
+  return keys === 2;
+}
+
+/** The JSON of an entry made by the agent's recording, after `{"v":…,"t":…,`; undefined for any other entry. */
+function fastBody(entry: RecordInput): string | undefined {
+  if (entry instanceof CallLine) {
+    const args = q(entry.arguments) as string | undefined;
+    if (args === undefined) return undefined;
+    return `"type":"call","id":${idJson(entry.id)},"tool":${nameJson(entry.tool)},"arguments":${args}}`;
+  }
+  if (entry instanceof PlainObservationLine) {
+    const o = entry.source;
+    const content = Array.isArray(o.content) ? contentJson(o.content) : undefined;
+    if (content === undefined || typeof o.isError !== 'boolean') return undefined;
+    const code = o.errorCode === undefined ? '' : `,"errorCode":${q(o.errorCode)}`;
+    return `"type":"observation","id":${idJson(entry.id)},"tool":${nameJson(entry.tool)},"observation":{"kind":"Observation","content":${content},"isError":${o.isError}${code}},"ms":${msText(entry.ms)}}`;
   }
   return undefined;
 }
@@ -59,13 +160,13 @@ export function recordLine(entry: RecordInput, t: number, mask?: (text: string) 
     // The common case, on every call's path: no copy of the entry; the two lines every call
     // writes are put together from their strings (JSON.stringify of an object costs several times more).
     try {
-      const head = `{"v":${RECORD_VERSION},"t":${roundMs(t)},`;
-      return head + (fastBody(entry) ?? JSON.stringify(entry).slice(1));
+      const head = `{"v":${RECORD_VERSION},"t":${msText(t)},`;
+      return head + (fastBody(entry) ?? JSON.stringify(entry instanceof PlainObservationLine ? entry.plain() : entry).slice(1));
     } catch {
       // Not JSON-able as it is: the safe way below.
     }
   }
-  const stamped = { v: RECORD_VERSION, t: roundMs(t), ...entry };
+  const stamped = { v: RECORD_VERSION, t: roundMs(t), ...(entry instanceof PlainObservationLine ? entry.plain() : entry) };
   try {
     return JSON.stringify(masked(stamped, mask));
   } catch {
