@@ -62,6 +62,38 @@ function fromCall(rule: PermissionRule): boolean {
   return rule.source === 'grants' || rule.source === 'user';
 }
 
+/** Strings JSON writes as they are between quotes (printable ASCII but `"` and `\\`): no escaping pass needed. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** `,"name":value` as JSON.stringify writes an object's property (nothing for a value it leaves out). */
+function field(name: string, value: unknown): string {
+  if (typeof value === 'string') return PLAIN.test(value) ? `,"${name}":"${value}"` : `,"${name}":${JSON.stringify(value)}`;
+  const json = JSON.stringify(value) as string | undefined;
+  return json === undefined ? '' : `,"${name}":${json}`;
+}
+
+/** A JSON array of strings. */
+function strings(list: readonly string[]): string {
+  let out = '[';
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i]!;
+    out += `${i === 0 ? '' : ','}${typeof item === 'string' && PLAIN.test(item) ? `"${item}"` : (JSON.stringify(item) ?? 'null')}`;
+  }
+  return `${out}]`;
+}
+
+/** Lines written within one millisecond share one formatted time (toISOString costs more than the rest of a line). */
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastIso = new Date(now).toISOString();
+    lastMs = now;
+  }
+  return lastIso;
+}
+
 function checkSize(name: string, value: number | undefined, min: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min) {
@@ -98,32 +130,35 @@ export class AuditLog {
     this.keep = checkSize('keep', options.keep, 0, DEFAULT_AUDIT_KEEP);
   }
 
-  /** The JSON line for `event` (without the newline). */
-  line(event: AuditEvent, time = new Date()): string {
+  /**
+   * The JSON line for `event` (without the newline): `JSON.stringify` of the entry described in
+   * the class comment, fields in that order, written from its strings (on Node 20 JSON.stringify of
+   * such an object and a `toISOString` per line were most of an allowed call's audit cost).
+   */
+  line(event: AuditEvent, time?: Date): string {
     const values = this.includeValues;
-    const entry: Record<string, unknown> = { time: time.toISOString(), toolCallId: event.toolCallId, tool: event.toolName, decision: event.decision };
-    if (event.originalName !== undefined) entry.originalTool = event.originalName;
-    if (event.reason !== undefined) entry.reason = event.reason;
-    if (event.message !== undefined && values) entry.message = event.message;
-    if (event.note !== undefined) entry.note = event.note;
+    let out = `{"time":"${time === undefined ? isoNow() : time.toISOString()}"`;
+    out += field('toolCallId', event.toolCallId) + field('tool', event.toolName) + field('decision', event.decision);
+    if (event.originalName !== undefined) out += field('originalTool', event.originalName);
+    if (event.reason !== undefined) out += field('reason', event.reason);
+    if (event.message !== undefined && values) out += field('message', event.message);
+    if (event.note !== undefined) out += field('note', event.note);
     if (event.rule) {
-      if (values || !fromCall(event.rule)) entry.rule = formatRule(event.rule);
-      else entry.ruleTool = event.rule.tool;
-      entry.ruleBehavior = event.rule.behavior;
-      if (event.rule.source) entry.ruleSource = event.rule.source;
+      out += values || !fromCall(event.rule) ? field('rule', formatRule(event.rule)) : field('ruleTool', event.rule.tool);
+      out += field('ruleBehavior', event.rule.behavior);
+      if (event.rule.source) out += field('ruleSource', event.rule.source);
     }
-    if (event.mode !== undefined) entry.mode = event.mode;
+    if (event.mode !== undefined) out += field('mode', event.mode);
     if (event.arguments) {
-      entry.argumentNames = Object.keys(event.arguments);
-      if (values) entry.arguments = event.arguments;
+      out += `,"argumentNames":${strings(Object.keys(event.arguments))}`;
+      if (values) out += field('arguments', event.arguments);
     }
     if (event.addedRules && event.addedRules.length > 0) {
-      if (values) entry.addedRules = event.addedRules.map(formatRule);
-      else entry.addedRuleTools = event.addedRules.map((rule) => rule.tool);
+      out += values ? `,"addedRules":${strings(event.addedRules.map(formatRule))}` : `,"addedRuleTools":${strings(event.addedRules.map((rule) => rule.tool))}`;
     }
-    if (event.grantsFile !== undefined) entry.grantsFile = event.grantsFile;
+    if (event.grantsFile !== undefined) out += field('grantsFile', event.grantsFile);
     // The one funnel of audit lines: a secret in a reason, a message or an argument is masked.
-    return processSecrets.mask(JSON.stringify(entry));
+    return processSecrets.mask(`${out}}`);
   }
 
   /** Appends one line, rotating first when it would pass `maxBytes`. Throws when the file cannot be written (the caller fails the call closed). */

@@ -148,3 +148,66 @@ describe('the audit log of an agent (permissions.auditLog)', () => {
     expect(text).toContain('"decision":"approve"');
   });
 });
+
+describe('AuditLog.line', () => {
+  /** The line's definition: JSON.stringify of the entry, fields in this order. */
+  function reference(event: AuditEvent, values: boolean, time: Date): string {
+    const fromCall = (rule: NonNullable<AuditEvent['rule']>): boolean => rule.source === 'grants' || rule.source === 'user';
+    const format = (rule: NonNullable<AuditEvent['rule']>): string => (rule.content === undefined ? rule.tool : `${rule.tool}(${rule.content})`);
+    const entry: Record<string, unknown> = { time: time.toISOString(), toolCallId: event.toolCallId, tool: event.toolName, decision: event.decision };
+    if (event.originalName !== undefined) entry.originalTool = event.originalName;
+    if (event.reason !== undefined) entry.reason = event.reason;
+    if (event.message !== undefined && values) entry.message = event.message;
+    if (event.note !== undefined) entry.note = event.note;
+    if (event.rule) {
+      if (values || !fromCall(event.rule)) entry.rule = format(event.rule);
+      else entry.ruleTool = event.rule.tool;
+      entry.ruleBehavior = event.rule.behavior;
+      if (event.rule.source) entry.ruleSource = event.rule.source;
+    }
+    if (event.mode !== undefined) entry.mode = event.mode;
+    if (event.arguments) {
+      entry.argumentNames = Object.keys(event.arguments);
+      if (values) entry.arguments = event.arguments;
+    }
+    if (event.addedRules && event.addedRules.length > 0) {
+      if (values) entry.addedRules = event.addedRules.map(format);
+      else entry.addedRuleTools = event.addedRules.map((rule) => rule.tool);
+    }
+    if (event.grantsFile !== undefined) entry.grantsFile = event.grantsFile;
+    return JSON.stringify(entry);
+  }
+
+  const odd = ['plain', 'quote " and \\ backslash', 'new\nline\ttab\u0001', 'ü ☃ \u2028 \ud83d\ude00', '', '/p/a b/.toolwright'];
+  const events: AuditEvent[] = [
+    event,
+    { toolCallId: 'call_1', toolName: 'up_echo', originalName: 'echo', decision: 'allow', reason: 'rule', message: 'allowed', rule: parseRule('up_echo', 'allow', 'builtin'), mode: 'default', arguments: { text: 'hi' } },
+    { toolCallId: 'c2', toolName: 'x', decision: 'pending' },
+    ...odd.map((text, i): AuditEvent => ({
+      toolCallId: text,
+      toolName: `t${text}`,
+      originalName: text,
+      decision: 'deny',
+      reason: text,
+      message: text,
+      note: text,
+      rule: { tool: 'terminal', content: text, behavior: 'deny', source: i % 2 === 0 ? 'spec' : 'user' },
+      mode: text,
+      arguments: { [text]: text, nested: { list: [text, 1, null, true] } },
+      addedRules: [{ tool: `t${text}`, content: text, behavior: 'allow', source: 'user' }],
+      grantsFile: text,
+    })),
+  ];
+
+  it.each([false, true])('is exactly JSON.stringify of its entry (includeValues %s)', (includeValues) => {
+    const log = new AuditLog({ path: '/unused', includeValues });
+    for (const e of events) expect(log.line(e, new Date(1_700_000_000_123))).toBe(reference(e, includeValues, new Date(1_700_000_000_123)));
+  });
+
+  it('stamps the current time when none is given', () => {
+    const before = Date.now();
+    const time = Date.parse((JSON.parse(new AuditLog({ path: '/unused' }).line(event)) as { time: string }).time);
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(Date.now());
+  });
+});
