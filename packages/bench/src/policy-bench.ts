@@ -79,12 +79,18 @@ export async function run(): Promise<BenchTable[]> {
   const plain = await agentFor(undefined, dir);
   const governed = await agentFor({ mode: 'default', rules: twentyRules(), auditLog: false, grantsFile: false }, dir);
   const call = { id: 'c1', name: mediumTool.name, arguments: mediumArgs };
+  const audited = await agentFor({ mode: 'default', rules: twentyRules(), auditLog: join(dir, 'audit.jsonl'), grantsFile: false }, dir);
   const check = await governed.executeToolCall(call);
   if (check.observation.isError || check.events.length !== 2) throw new Error(`policy bench: the governed call did not run: ${check.observation.text}`);
   try {
     const [without, withPolicy, added] = await interleaved(
       () => plain.executeToolCall(call),
       () => governed.executeToolCall(call),
+    );
+    const [, withAudit, audit] = await interleaved(
+      () => governed.executeToolCall(call),
+      () => audited.executeToolCall(call),
+      31,
     );
     const engine = new PermissionEngine({ mode: 'default', rules: twentyRules() });
     const action = mediumTool.actionFromArguments(JSON.parse(mediumArgs));
@@ -97,12 +103,15 @@ export async function run(): Promise<BenchTable[]> {
           { name: "agent path, policy: 'default' mode, 20 rules, audit log off", value: withPolicy },
           { name: 'policy added (median of per-round differences)', value: added, maxValue: 0.5, note: 'issue 8' },
           { name: 'PermissionEngine.check alone (20 rules, CPU µs)', value: engineOnly },
+          { name: "agent path, policy: 'default' mode, 20 rules, audit log on", value: withAudit },
+          { name: 'audit log added: one line built and written before the call runs (median of per-round differences)', value: audit, note: 'a synchronous write per allowed call' },
         ],
       },
     ];
   } finally {
     await plain.close();
     await governed.close();
+    await audited.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
