@@ -67,9 +67,6 @@ export default tseslint.config(
       // A stand-in MCP server for tests: a handler that throws is answered on the wire as a server
       // does (an `isError` CallToolResult), which the client side then funnels.
       'packages/sdk/src/testing/in-memory-mcp-server.ts',
-      // The serve fast path's copy of the MCP executor's catch: it goes when the fast path calls
-      // the same `toolset.call` as the server (issue 23 §1).
-      'packages/cli/src/serve/proxy-fast-path.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
