@@ -104,43 +104,50 @@ function idJson(id: string): string {
  * from their text (JSON.stringify of a small object costs several times more), any other block by JSON.
  */
 function contentJson(content: readonly unknown[]): string | undefined {
+  if (content.length === 1) {
+    const text = plainText(content[0]);
+    if (text !== undefined) return `[{"type":"text","text":${q(text)}}]`;
+  }
   let out = '[';
   for (let i = 0; i < content.length; i++) {
-    const block = content[i] as { type?: unknown; text?: unknown } | null;
-    let json: string | undefined;
-    if (typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string' && !('toJSON' in block) && onlyTypeAndText(block)) {
-      json = `{"type":"text","text":${q(block.text)}}`;
-    } else {
-      json = q(block) as string | undefined;
-      if (json === undefined) return undefined;
-    }
+    const block = content[i];
+    const text = plainText(block);
+    const json = text === undefined ? (q(block) as string | undefined) : `{"type":"text","text":${q(text)}}`;
+    if (json === undefined) return undefined;
     out += i === 0 ? json : `,${json}`;
   }
   return `${out}]`;
 }
 
-function onlyTypeAndText(block: object): boolean {
+/** The text of a block that is exactly `{ type: 'text', text }` (own fields, no toJSON); undefined for any other. */
+function plainText(block: unknown): string | undefined {
+  if (typeof block !== 'object' || block === null) return undefined;
+  const { type, text } = block as { type?: unknown; text?: unknown };
+  if (type !== 'text' || typeof text !== 'string' || 'toJSON' in block) return undefined;
   let keys = 0;
   for (const key in block) {
-    if ((key !== 'type' && key !== 'text') || !Object.hasOwn(block, key)) return false;
+    if ((key !== 'type' && key !== 'text') || !Object.hasOwn(block, key)) return undefined;
     keys++;
   }
-  return keys === 2;
+  return keys === 2 ? text : undefined;
 }
 
-/** The JSON of an entry made by the agent's recording, after `{"v":…,"t":…,`; undefined for any other entry. */
-function fastBody(entry: RecordInput): string | undefined {
+/**
+ * The whole line of an entry made by the agent's recording, put together in one template from its
+ * strings; undefined for any other entry (or a value JSON cannot write as it is).
+ */
+function fastLine(entry: RecordInput, t: number): string | undefined {
   if (entry instanceof CallLine) {
     const args = q(entry.arguments) as string | undefined;
     if (args === undefined) return undefined;
-    return `"type":"call","id":${idJson(entry.id)},"tool":${nameJson(entry.tool)},"arguments":${args}}`;
+    return `{"v":${RECORD_VERSION},"t":${msText(t)},"type":"call","id":${idJson(entry.id)},"tool":${nameJson(entry.tool)},"arguments":${args}}`;
   }
   if (entry instanceof PlainObservationLine) {
     const o = entry.source;
     const content = Array.isArray(o.content) ? contentJson(o.content) : undefined;
     if (content === undefined || typeof o.isError !== 'boolean') return undefined;
     const code = o.errorCode === undefined ? '' : `,"errorCode":${q(o.errorCode)}`;
-    return `"type":"observation","id":${idJson(entry.id)},"tool":${nameJson(entry.tool)},"observation":{"kind":"Observation","content":${content},"isError":${o.isError}${code}},"ms":${msText(entry.ms)}}`;
+    return `{"v":${RECORD_VERSION},"t":${msText(t)},"type":"observation","id":${idJson(entry.id)},"tool":${nameJson(entry.tool)},"observation":{"kind":"Observation","content":${content},"isError":${o.isError}${code}},"ms":${msText(entry.ms)}}`;
   }
   return undefined;
 }
@@ -160,8 +167,7 @@ export function recordLine(entry: RecordInput, t: number, mask?: (text: string) 
     // The common case, on every call's path: no copy of the entry; the two lines every call
     // writes are put together from their strings (JSON.stringify of an object costs several times more).
     try {
-      const head = `{"v":${RECORD_VERSION},"t":${msText(t)},`;
-      return head + (fastBody(entry) ?? JSON.stringify(entry instanceof PlainObservationLine ? entry.plain() : entry).slice(1));
+      return fastLine(entry, t) ?? `{"v":${RECORD_VERSION},"t":${msText(t)},${JSON.stringify(entry instanceof PlainObservationLine ? entry.plain() : entry).slice(1)}`;
     } catch {
       // Not JSON-able as it is: the safe way below.
     }
