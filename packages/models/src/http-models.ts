@@ -21,6 +21,12 @@ export interface HttpModelOptions {
   headers?: Record<string, string>;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
+  /**
+   * Longest wait for one whole answer, streamed or not, in ms (default 600,000: 10 minutes, as the
+   * providers' own SDKs). Past it the request rejects with a `TIMEOUT` error naming the URL and
+   * the limit: a server that accepts and goes silent, or a stream that stalls, never hangs a run.
+   */
+  timeoutMs?: number;
 }
 
 const trim = (url: string): string => url.replace(/\/+$/, '');
@@ -33,6 +39,7 @@ export function openAIChatModel(options: HttpModelOptions): ModelAdapter {
     dialect: openAIChat,
     stream,
     fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
     model: options.model,
     url: () => `${trim(options.baseURL ?? 'https://api.openai.com/v1')}/chat/completions`,
     headers: { ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}), ...options.headers },
@@ -56,6 +63,7 @@ export function openAIResponsesModel(options: HttpModelOptions): ModelAdapter {
     dialect: openAIResponses,
     stream,
     fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
     model: options.model,
     url: () => `${trim(options.baseURL ?? 'https://api.openai.com/v1')}/responses`,
     headers: { ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}), ...options.headers },
@@ -70,6 +78,7 @@ export function anthropicModel(options: HttpModelOptions): ModelAdapter {
     dialect: anthropicMessages,
     stream,
     fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
     model: options.model,
     url: () => `${trim(options.baseURL ?? 'https://api.anthropic.com')}/v1/messages`,
     headers: { 'anthropic-version': '2023-06-01', ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}), ...options.headers },
@@ -84,6 +93,7 @@ export function geminiModel(options: HttpModelOptions): ModelAdapter {
     dialect: geminiGenerateContent,
     stream,
     fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
     model: options.model,
     url: (streaming) => `${trim(options.baseURL ?? 'https://generativelanguage.googleapis.com')}/v1beta/models/${encodeURIComponent(options.model)}:${streaming ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
     headers: { ...(options.apiKey ? { 'x-goog-api-key': options.apiKey } : {}), ...options.headers },

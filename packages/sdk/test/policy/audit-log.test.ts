@@ -181,7 +181,7 @@ describe('AuditLog.line', () => {
   const odd = ['plain', 'quote " and \\ backslash', 'new\nline\ttab\u0001', 'ü ☃ \u2028 \ud83d\ude00', '', '/p/a b/.toolwright'];
   const events: AuditEvent[] = [
     event,
-    { toolCallId: 'call_1', toolName: 'up_echo', originalName: 'echo', decision: 'allow', reason: 'rule', message: 'allowed', rule: parseRule('up_echo', 'allow', 'builtin'), mode: 'default', arguments: { text: 'hi' } },
+    { toolCallId: 'call_1', toolName: 'up_echo', originalName: 'echo', decision: 'allow', reason: 'rule', message: 'allowed', rule: parseRule('up_echo', 'allow', 'spec'), mode: 'default', arguments: { text: 'hi' } },
     { toolCallId: 'c2', toolName: 'x', decision: 'pending' },
     ...odd.map((text, i): AuditEvent => ({
       toolCallId: text,

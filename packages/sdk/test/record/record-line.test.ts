@@ -35,7 +35,7 @@ describe('recordLine', () => {
     const text = Observation.fromText('line 1\n"two" \u2028 ü');
     const error = Observation.fromText('nope', { isError: true, errorCode: 'TIMEOUT' });
     const mixed = Observation.fromText('a');
-    mixed.content = [{ type: 'text', text: 'a' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }, { type: 'text', text: 'b', annotations: { priority: 1 } }];
+    mixed.content = [{ type: 'text', text: 'a' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }, { type: 'text', text: 'b', annotations: { priority: 1 } }] as unknown as Observation['content'];
     const entries: [RecordInput, RecordInput][] = [
       [new CallLine('call_1', 'echo', '{"text":"a\\nb"}'), { type: 'call', id: 'call_1', tool: 'echo', arguments: '{"text":"a\\nb"}' }],
       [new CallLine('id "quoted"\n', 'tool "odd"', { nested: ['x'] }), { type: 'call', id: 'id "quoted"\n', tool: 'tool "odd"', arguments: { nested: ['x'] } }],
