@@ -1,7 +1,7 @@
 // Toolwright tools as LangChain structured tools in LangChain's tool-calling loop (ChatOpenAI.bindTools
-// + each tool's invoke with the model's tool call), ChatOpenAI talking real HTTP to the local fake
-// model server (Chat Completions fixtures, api-fixtures.ts); and LangChain tools brought into
-// Toolwright under its policy.
+// + each tool's invoke with the model's tool call) and in LangChain's own agent (`createAgent` of the
+// langchain package), ChatOpenAI talking real HTTP to the local fake model server (Chat Completions
+// fixtures, api-fixtures.ts); and LangChain tools brought into Toolwright under its policy.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import type { BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
+import { createAgent } from 'langchain';
 import { z } from 'zod';
 import { Agent, ConversationState } from '@toolwright/sdk';
 import { FunctionToolset } from '@toolwright/sdk/toolsets';
@@ -84,6 +85,40 @@ describe('toLangChainTools with ChatOpenAI.bindTools', () => {
     expect(String(sent[2]!.content)).toContain("Permission denied for tool 'explode'");
     // The tools' JSON Schema went to the model as the Toolwright export.
     expect((server.requests[0]!.body.tools as Obj[]).map((t) => (t.function as Obj).name)).toEqual(['add', 'explode', 'snapshot', 'write_note', 'wait']);
+  });
+});
+
+describe("toLangChainTools in LangChain's own agent (createAgent)", () => {
+  it('the agent loop runs an allowed call, sees a deny and a refused ask as tool errors, and finishes', async () => {
+    const { agent, notes, cleanup } = await fixtureAgent({ id: 'langchain-create-agent', policy: { deny: ['explode'], ask: ['write_note'] } });
+    cleanups.push(cleanup);
+    server = await startFakeModelServer(
+      {
+        json: chat.json({
+          calls: [
+            { id: 'c_add', name: 'add', args: '{"a":4,"b":5}' },
+            { id: 'c_boom', name: 'explode', args: '{"text":"x"}' },
+            { id: 'c_note', name: 'write_note', args: '{"text":"buy milk"}' },
+          ],
+        }),
+      },
+      // Its own completion id, as a real server gives (LangGraph keeps one message per id).
+      { json: { ...(chat.json({ text: 'Sum is 9; the rest was refused.' }) as Obj), id: 'chatcmpl-2' } },
+    );
+    const model = new ChatOpenAI({ model: 'fake', apiKey: 'k', maxRetries: 0, configuration: { baseURL: `${server.url}/v1` } });
+    const lcAgent = createAgent({ model, tools: toLangChainTools(agent) });
+    const result = await lcAgent.invoke({ messages: [new HumanMessage('go')] });
+    const messages = result.messages as BaseMessage[];
+    expect(messages.at(-1)!.content).toBe('Sum is 9; the rest was refused.');
+    const results = messages.filter((m): m is ToolMessage => m.getType() === 'tool');
+    expect(results.map((m) => [m.tool_call_id, m.content])).toEqual([
+      ['c_add', '9'],
+      ['c_boom', expect.stringContaining("Permission denied for tool 'explode'")],
+      ['c_note', expect.stringContaining('ask rule write_note')],
+    ]);
+    expect(notes).toEqual([]);
+    // The second request carried the three results back to the model.
+    expect(list(server.requests[1]!.body.messages).filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['c_add', 'c_boom', 'c_note']);
   });
 });
 
