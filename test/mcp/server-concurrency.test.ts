@@ -53,6 +53,12 @@ describe("an MCP server's concurrency", () => {
     expect(await mostAtOnce({ command: process.execPath, args: [FAULT_SERVER], concurrency: 'parallel' })).toBeGreaterThan(CALLS / 2);
   });
 
+  it("is not needed for a tool that says it is idempotent and not destructive: its calls run at the same time", async () => {
+    expect(await mostAtOnce({ command: process.execPath, args: [FAULT_SERVER, '--slow-idempotent'] })).toBeGreaterThan(CALLS / 2);
+    // Idempotent but destructive (MCP's default when destructiveHint is absent): one at a time.
+    expect(await mostAtOnce({ command: process.execPath, args: [FAULT_SERVER, '--slow-idempotent-destructive'] })).toBe(1);
+  });
+
   it("is read from a spec file, and a wrong value fails at load naming the path and the allowed values", async () => {
     const good = join(dir, 'good.json');
     await writeFile(good, JSON.stringify({ mcpServers: { faults: { command: process.execPath, args: [FAULT_SERVER], concurrency: 'parallel' } } }));

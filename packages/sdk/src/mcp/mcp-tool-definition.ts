@@ -1,4 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpConcurrency } from '../registry/mcp-server-config.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { lazyNullDropper } from '../schema/schema-null-dropper.js';
 import type { SchemaNullDropper } from '../schema/schema-null-dropper.js';
@@ -39,6 +40,17 @@ export function annotationsOf(tool: Tool): ToolAnnotations {
 }
 
 /**
+ * Whether calls of a tool that may write need not wait for each other: the tool is not read-only
+ * (read-only tools run together anyway) and its server (or tool group) is `'parallel'`, or the tool
+ * itself says its calls are idempotent (`idempotentHint: true`) and not destructive
+ * (`destructiveHint: false`; absent means destructive, as MCP defines it).
+ */
+export function writesInParallel(concurrency: McpConcurrency | undefined, annotations: ToolAnnotations): boolean {
+  if (annotations.readOnlyHint === true) return false;
+  return concurrency === 'parallel' || (annotations.idempotentHint === true && annotations.destructiveHint === false);
+}
+
+/**
  * A tool of an MCP server, ready for the tools map. The model sees the server's own
  * `inputSchema` (self-contained: `$ref`s inlined by {@link MCPToolDefinition.modelInputSchema});
  * MCP export passes it through untouched. Arguments are validated by ajv, compiled on first use
@@ -52,7 +64,7 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
   readonly mcpName!: string;
   /** The raw MCP tool as listed (inputSchema, outputSchema, annotations, _meta, title). */
   readonly mcpTool!: Tool;
-  /** The server's `concurrency` is `'parallel'` and this tool may write. */
+  /** This tool may write, and its calls need not wait for each other (see {@link writesInParallel}). */
   private readonly parallelWrites!: boolean;
   private readonly validators!: SchemaValidatorCache;
   private inputCheck?: SchemaCheck;
@@ -77,18 +89,29 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
       // The client applies the server's call timeout (and cancels the MCP request); no second timer.
       timeoutMs: 0,
     });
-    const parallelWrites = client.concurrency === 'parallel' && this.annotations.readOnlyHint !== true;
+    const parallelWrites = writesInParallel(client.concurrency, this.annotations);
     Object.assign(this, { server: client.name, mcpName: tool.name, mcpTool: tool, validators: options.validators, parallelWrites });
     executor.attach(this);
   }
 
   /**
-   * True when the server is configured with `concurrency: 'parallel'` and this tool is not
-   * read-only: its calls then declare that they touch no shared resource, so they do not wait for
-   * each other (they still wait for, and hold up, calls of tools that may write anything).
+   * True when this tool is not read-only and either its server is configured with `concurrency:
+   * 'parallel'` or the tool says it is idempotent and not destructive: its calls then declare that
+   * they touch no shared resource, so they do not wait for each other (they still wait for, and
+   * hold up, calls of tools that may write anything).
    */
   override get declaresResources(): boolean {
     return this.parallelWrites === true;
+  }
+
+  /**
+   * A copy of this tool whose calls follow `concurrency` instead of its server's setting (a tool
+   * group's own `concurrency`, for example); its annotations are honoured either way.
+   */
+  withConcurrency(concurrency: McpConcurrency): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(copy, this, { parallelWrites: writesInParallel(concurrency, this.annotations) });
+    return copy;
   }
 
   /** None: a tool of a `'parallel'` server orders nothing (see {@link MCPToolDefinition.declaresResources}). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { McpServerConfig } from '@toolwright/sdk';
 import { loadAgentSpec } from '@toolwright/sdk';
-import { MCPClient, planMcpServers } from '@toolwright/sdk/mcp';
+import { MCPClient, MCPToolDefinition, planMcpServers } from '@toolwright/sdk/mcp';
+import type { McpConcurrency } from '@toolwright/sdk';
+import { SchemaValidatorCache } from '../../src/mcp/schema-validator-cache.js';
 
 const noTransport = (): never => {
   throw new Error('not connected in this test');
@@ -35,5 +37,29 @@ describe("an MCP server's concurrency option", () => {
     expect(() => new MCPClient({ name: 'c', transport: noTransport, concurrency: 'yes' as 'parallel' })).toThrow(
       `MCP client 'c': concurrency "yes" is not allowed; expected 'serial' (the default) or 'parallel'.`,
     );
+  });
+
+  it('lets calls of a tool that may write overlap when the server is parallel or the tool is idempotent and not destructive', () => {
+    const overlaps = (concurrency: McpConcurrency, annotations: Record<string, boolean>): boolean =>
+      new MCPToolDefinition({ name: 't', tool: { name: 't', inputSchema: { type: 'object' }, annotations }, client: new MCPClient({ name: 's', transport: noTransport, concurrency }), validators: new SchemaValidatorCache() }).declaresResources;
+    expect(overlaps('serial', {})).toBe(false);
+    expect(overlaps('parallel', {})).toBe(true);
+    expect(overlaps('serial', { idempotentHint: true, destructiveHint: false })).toBe(true);
+    expect(overlaps('serial', { idempotentHint: true })).toBe(false);
+    expect(overlaps('serial', { destructiveHint: false })).toBe(false);
+    // Read-only tools run together anyway: nothing to declare.
+    expect(overlaps('parallel', { readOnlyHint: true })).toBe(false);
+  });
+
+  it("withConcurrency gives a copy that follows another setting (a tool group's), the original unchanged", () => {
+    const client = new MCPClient({ name: 'groups', transport: noTransport });
+    const tool = new MCPToolDefinition({ name: 'save', tool: { name: 'save', inputSchema: { type: 'object' } }, client, validators: new SchemaValidatorCache() });
+    expect(tool.declaresResources).toBe(false);
+    const parallel = tool.withConcurrency('parallel');
+    expect(parallel.declaresResources).toBe(true);
+    expect(parallel.resourcesOf()).toEqual([]);
+    expect(parallel.withConcurrency('serial').declaresResources).toBe(false);
+    expect(tool.declaresResources).toBe(false);
+    expect(parallel.name).toBe('save');
   });
 });
