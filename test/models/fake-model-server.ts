@@ -1,6 +1,7 @@
 // A local fake model server over real HTTP on 127.0.0.1 for the model-side tests: each request is
 // answered by the next scripted reply (a JSON body, or SSE events; a stream can be cut off or
-// paused). Records every request (path, headers, body) so tests check what the client sent.
+// paused; or the connection closed without an answer). Records every request (path, headers,
+// body) so tests check what the client sent.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 /** One scripted reply. */
 export type FakeReply =
   | { json: unknown; status?: number }
+  /** Close the connection without an answer (the client sees a network error). */
+  | { hangUp: true }
   | {
       /** SSE events: `data` is JSON-encoded; `event` becomes an `event:` line (Anthropic, Responses name theirs). */
       sse: { event?: string; data: unknown }[];
@@ -47,6 +50,10 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 async function reply(res: ServerResponse, r: FakeReply): Promise<void> {
+  if ('hangUp' in r) {
+    res.socket?.destroy();
+    return;
+  }
   if ('json' in r) {
     res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(r.json));

@@ -1,6 +1,7 @@
 // `toolwright run --record` and `toolwright replay`: the built CLI against the local fake model
 // server (no network). A session is recorded, replayed without the server (the model's answers
-// come from the record), replayed with live tools, tampered with, and shown as a timeline.
+// come from the record), replayed with live tools, tampered with, and shown as a timeline; a run
+// whose model request failed (HTTP 500, a closed connection) is recorded and replayed as failing.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { readRecord } from '@toolwright/sdk';
 import type { RecordEntry } from '@toolwright/sdk';
 import { chat } from '../models/api-fixtures.js';
 import { startFakeModelServer } from '../models/fake-model-server.js';
-import type { FakeModelServer } from '../models/fake-model-server.js';
+import type { FakeModelServer, ScriptStep } from '../models/fake-model-server.js';
 import { runCli } from '../cli/cli-harness.js';
 
 let dir: string;
@@ -125,5 +126,47 @@ describe('toolwright replay', () => {
     writeFileSync(session(), good.replace('{"v":1,', '{"v":7,'));
     run = await replay();
     expect(run.stderr).toContain('session.jsonl line 1: record version 7 is not supported; this Toolwright reads version 1.');
+  });
+});
+
+describe('a recorded run whose model request failed', () => {
+  /** Records a run whose second model request gets `failure` (the first lists the Markdown files). */
+  async function recordFailingRun(failure: ScriptStep): Promise<Awaited<ReturnType<typeof runCli>>> {
+    server = await startFakeModelServer({ sse: chat.sse({ text: 'Looking. ', calls: [{ id: 'call_1', name: 'glob', args: '{"pattern":"*.md"}' }] }), done: true }, failure);
+    const run = await runCli(['run', 'List the Markdown files.', '--model', 'openai:gpt-test', '--base-url', `${server.url}/v1`, '--preset', 'all', '--record', 'session.jsonl'], { cwd: dir, env: KEY });
+    await server.close();
+    server = undefined;
+    return run;
+  }
+
+  it('an HTTP 500: the record says so (model-error, end failed); replay fails the same way — no difference, exit 0; --show shows it', async () => {
+    const run = await recordFailingRun({ json: { error: { message: 'overloaded' } }, status: 500 });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('the model request failed: The model API answered 500 Internal Server Error');
+    const record = entries();
+    expect(record.filter((e) => e.type.startsWith('model-')).map((e) => e.type)).toEqual(['model-request', 'model-response', 'model-request', 'model-error']);
+    expect(record.find((e) => e.type === 'model-error')).toMatchObject({ step: 2, name: 'ToolwrightError', code: 'INTERNAL', status: 500 });
+    expect(record[record.length - 1]).toMatchObject({ type: 'end', status: 'failed', meta: { error: expect.stringContaining('500 Internal Server Error') } });
+
+    const replayed = await replay();
+    expect(replayed.stdout).toMatch(/^Replay of session\.jsonl: 1 call, 1 model response, tools answered from the record; the run ended failed as recorded \(Model request 2 failed in the record \(replayed\): ToolwrightError INTERNAL HTTP 500: The model API answered 500 .*\)\.\nNo differences\.\n$/s);
+    expect(replayed.code).toBe(0);
+    const show = await replay('--show');
+    expect(show.stdout).toMatch(/\+\d+\.\d{3}s {2}model request 2 failed after [\d.]+ ms: ToolwrightError INTERNAL HTTP 500 "The model API answered 500 Internal Server Error for POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: /);
+    expect(show.stdout).toMatch(/end failed/);
+  });
+
+  it('a closed connection: recorded with its cause; replay reproduces it (exit 0); a replay that stops before it differs (exit 1)', async () => {
+    const run = await recordFailingRun({ hangUp: true });
+    expect(run.stderr).toMatch(/the model request failed: fetch failed \(.+\)/);
+    expect(run.code).toBe(1);
+    expect(entries().find((e) => e.type === 'model-error')).toMatchObject({ step: 2, name: 'TypeError', message: 'fetch failed', cause: expect.any(String) });
+    const replayed = await replay();
+    expect(replayed.stdout).toContain('the run ended failed as recorded (Model request 2 failed in the record (replayed): TypeError');
+    expect(replayed.code).toBe(0);
+    // glob now needs an approval that nobody gives (no terminal): the run stops before request 2.
+    const stopped = await replay('--ask', 'glob');
+    expect(stopped.code).toBe(1);
+    expect(stopped.stdout).toMatch(/ {2}model {8}the replayed run ended \(interrupted\) after 1 of 2 recorded model answers \(responses and failures\); the record's model request 2 failed \(TypeError .*fetch failed/);
   });
 });

@@ -111,7 +111,7 @@ export { MemoryRecorder } from './record/memory-recorder.js';
 export { readRecord, readRecordFile } from './record/read-record.js';
 export type { ReadRecordOptions } from './record/read-record.js';
 export { RECORD_ENTRY_TYPES, RECORD_VERSION } from './record/record-entry.js';
-export type { ApprovalEntry, CallEntry, DecisionEntry, EndEntry, LogEntry, ModelRequestEntry, ModelResponseEntry, ObservationEntry, RecordEntry, RecordInput, RecordLineBase, SessionEntry, ToolEntry } from './record/record-entry.js';
+export type { ApprovalEntry, CallEntry, DecisionEntry, EndEntry, LogEntry, ModelErrorEntry, ModelRequestEntry, ModelResponseEntry, ObservationEntry, RecordEntry, RecordInput, RecordLineBase, SessionEntry, ToolEntry } from './record/record-entry.js';
 export type { RecordedEntries, Recorder, RecorderOptions } from './record/recorder.js';
 export { observationText, renderTimeline } from './record/render-timeline.js';
 export type { TimelineOptions } from './record/render-timeline.js';

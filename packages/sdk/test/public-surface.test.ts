@@ -143,6 +143,7 @@ const PUBLIC_TYPES = [
   'McpServerStatus',
   'McpStdioServerConfig',
   'McpToolDescriptor',
+  'ModelErrorEntry',
   'ModelRequestEntry',
   'ModelResponseEntry',
   'NamedHook',

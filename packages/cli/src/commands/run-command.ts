@@ -13,7 +13,7 @@ import { escapeControlChars } from '../format/escape-control-chars.js';
 import { ruleToAdd, terminalApproval } from '../policy/approval-prompts.js';
 import { modelFromFlag } from '../run/model-from-flag.js';
 import { RunDisplay } from '../run/run-display.js';
-import { closeRunRecorder, openRunRecorder } from '../run/run-recorder.js';
+import { closeRunRecorder, failRunRecorder, openRunRecorder } from '../run/run-recorder.js';
 import { readPolicyFlags } from '../policy/policy-flags.js';
 import { DEFAULT_STATE_FILE, readRunStateFile, writeRunStateFile } from '../run/run-state-file.js';
 import type { CliRunStateFile } from '../run/run-state-file.js';
@@ -183,10 +183,15 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
       controller.abort();
     };
     let stepNumber = saved ? saved.state.step + 1 : 0;
+    // Set when the model request itself rejected (a network error is no ToolwrightError, yet no internal error either).
+    let modelFailed = false;
     const watched = {
       dialect: model.dialect,
       request: async (request: Parameters<typeof model.request>[0]) => {
-        const turn = await model.request(request);
+        const turn = await model.request(request).catch((error: unknown) => {
+          modelFailed = true;
+          throw error;
+        });
         stepNumber++;
         display.calls(stepNumber, turn.calls);
         return turn;
@@ -213,8 +218,14 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
       });
     } catch (error) {
       display.pause();
+      // The record ends with the failure (its model-error line says which request failed and how).
+      if (recorder) await failRunRecorder(recorder, error);
       if (ToolwrightError.isInstance(error) && error.code !== 'INVALID_ARGUMENTS') {
         throw new CliError({ command: 'run', message: `the model request failed: ${error.message}`, exitCode: ExitCode.ERROR_OBSERVATION, cause: error });
+      }
+      if (modelFailed && error instanceof Error) {
+        const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+        throw new CliError({ command: 'run', message: `the model request failed: ${error.message}${cause}`, exitCode: ExitCode.ERROR_OBSERVATION, cause: error });
       }
       throw error;
     } finally {

@@ -42,3 +42,9 @@ export async function closeRunRecorder(recorder: FileRecorder, result: RunResult
   recorder.record({ type: 'end', status: result.status, meta: { text: result.text, steps: result.steps.length, usage: { ...result.usage } } });
   await recorder.close();
 }
+
+/** Writes that the run failed (`end` with status `failed` and the error's message) and closes the record. */
+export async function failRunRecorder(recorder: FileRecorder, error: unknown): Promise<void> {
+  recorder.record({ type: 'end', status: 'failed', meta: { error: error instanceof Error ? error.message : String(error) } });
+  await recorder.close();
+}

@@ -46,4 +46,9 @@ export interface ReplayReport {
   liveTools: boolean;
   /** How the replayed run ended (runTools' status; absent for a record without model turns). */
   status?: string;
+  /**
+   * The recorded model failure the replayed run ended with, as the replay model reproduced it
+   * (status `failed`, or `aborted` for a recorded abort): the run failed where and as the record did.
+   */
+  failure?: string;
 }

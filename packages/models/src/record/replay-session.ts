@@ -4,7 +4,7 @@ import { runTools } from '../run-tools.js';
 import { diffCalls, schemaDifferences } from './diff-replay.js';
 import { recordedCalls } from './recorded-calls.js';
 import type { ReplayDifference, ReplayReport } from './replay-difference.js';
-import { firstModelRequest, recordedTurns, replayModel } from './replay-model.js';
+import { describeModelFailure, firstModelRequest, recordedModelOutcomes, recordedTurns, replayModel } from './replay-model.js';
 import { REPLAY_METADATA, recordedObservations, replayRecordedTools } from './replay-tools.js';
 
 /** Options of {@link replaySession}. */
@@ -35,7 +35,9 @@ function toolsOf(agent: Agent): Map<string, ToolDefinition> {
  * the record (through `runTools`, in the API it was recorded in); each call goes through the
  * agent's pipeline and policy now, and its Observation comes from the record or, with
  * `liveTools`, from running the tool. A record without model turns (an agent recorded without
- * `runTools`) replays its calls one after another. Returns the differences — changed tool
+ * `runTools`) replays its calls one after another. A model request that failed in the record
+ * (`model-error`) fails again at that step (an aborted one aborts the replayed run): a run that
+ * ends there as the record did is no difference (`failure` says what failed). Returns the differences — changed tool
  * schemas first, then per call: decision, approvals, Observation, calls missing or extra, and
  * model requests past the record or responses left over.
  */
@@ -55,22 +57,44 @@ export async function replaySession(options: ReplaySessionOptions): Promise<Repl
   agent.recordTo(replayed);
   const turns = recordedTurns(record);
   let status: string | undefined;
+  let failure: string | undefined;
+  // The replayed run's own signal: a failure the record says was an abort (or a timeout) aborts it, as it did the recorded run.
+  const controller = new AbortController();
+  const outer = options.signal;
+  const stop = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) stop();
+  else outer?.addEventListener('abort', stop, { once: true });
   try {
     const first = firstModelRequest(record);
     if (first) {
-      const model = replayModel(record);
+      const model = replayModel(record, { abort: (reason) => controller.abort(reason) });
+      const outcomes = recordedModelOutcomes(record);
       try {
         // A record whose last turn answered without tools ended there: one more request is a difference.
-        const ended = turns.length > 0 && turns[turns.length - 1]!.calls.length === 0;
-        const maxSteps = Math.max(1, ended ? turns.length + 1 : turns.length);
-        const result = await runTools({ model, agent, input: first.messages, maxSteps, callOptions: { metadata }, signal: options.signal });
+        // One whose last request failed ended there too: the run must reach that request, not go past it.
+        const last = outcomes[outcomes.length - 1];
+        const ended = last?.turn !== undefined && last.turn.calls.length === 0;
+        const maxSteps = Math.max(1, ended ? outcomes.length + 1 : outcomes.length);
+        const result = await runTools({ model, agent, input: first.messages, maxSteps, callOptions: { metadata }, signal: controller.signal });
         status = result.status;
+        const reproduced = model.failures[model.failures.length - 1];
+        // Ended by a recorded abort: the run stopped the way the recorded one did.
+        if (status === 'aborted' && reproduced?.entry.aborted && model.remaining === 0) failure = reproduced.error.message;
       } catch (error) {
         status = 'failed';
-        differences.push({ kind: 'model', message: `the replayed run failed: ${error instanceof Error ? error.message : String(error)}` });
+        const reproduced = model.failures[model.failures.length - 1];
+        if (reproduced !== undefined && reproduced.error === error) {
+          // The replayed run failed where and as the recorded one did: no difference in itself.
+          failure = reproduced.error.message;
+        } else {
+          differences.push({ kind: 'model', message: `the replayed run failed: ${error instanceof Error ? error.message : String(error)}` });
+        }
       }
       if (model.remaining > 0) {
-        differences.push({ kind: 'model', recorded: turns.length, replayed: model.requests.length, message: `the replayed run ended (${status}) after ${model.requests.length} of ${turns.length} recorded model responses` });
+        const unreached = outcomes.slice(model.requests.length).find((o) => o.failure)?.failure;
+        const noun = outcomes.some((o) => o.failure) ? 'model answers (responses and failures)' : 'model responses';
+        const tail = unreached ? `; the record's model request ${unreached.step} failed (${describeModelFailure(unreached)})` : '';
+        differences.push({ kind: 'model', recorded: outcomes.length, replayed: model.requests.length, message: `the replayed run ended (${status}) after ${model.requests.length} of ${outcomes.length} recorded ${noun}${tail}` });
       }
     } else {
       for (const call of recordedCalls(record).values()) {
@@ -78,8 +102,10 @@ export async function replaySession(options: ReplaySessionOptions): Promise<Repl
       }
     }
   } finally {
+    outer?.removeEventListener('abort', stop);
     agent.recordTo(previous);
   }
   differences.push(...diffCalls(record, replayed.entries));
-  return { ok: differences.length === 0, differences, calls: recordedCalls(record).size, modelSteps: turns.length, liveTools, ...(status === undefined ? {} : { status }) };
+  const ended = { ...(status === undefined ? {} : { status }), ...(failure === undefined ? {} : { failure }) };
+  return { ok: differences.length === 0, differences, calls: recordedCalls(record).size, modelSteps: turns.length, liveTools, ...ended };
 }

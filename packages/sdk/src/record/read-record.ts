@@ -13,12 +13,15 @@ export interface ReadRecordOptions {
   maxLineLength?: number;
 }
 
+type FieldKind = 'string' | 'number' | 'boolean' | 'object';
+
 /** The fields each entry type must have, with their JSON type. */
-const REQUIRED: Record<string, Record<string, 'string' | 'number' | 'object'>> = {
+const REQUIRED: Record<string, Record<string, FieldKind>> = {
   session: { startedAt: 'string', meta: 'object' },
   tool: { name: 'string', hash: 'string', schema: 'object' },
   'model-request': { step: 'number', api: 'string', messages: 'object' },
   'model-response': { step: 'number', turn: 'object' },
+  'model-error': { step: 'number', name: 'string', message: 'string', ms: 'number' },
   call: { id: 'string', tool: 'string' },
   decision: { id: 'string', tool: 'string', behavior: 'string' },
   approval: { id: 'string', tool: 'string', reason: 'string' },
@@ -26,6 +29,17 @@ const REQUIRED: Record<string, Record<string, 'string' | 'number' | 'object'>> =
   observation: { id: 'string', tool: 'string', observation: 'object' },
   end: { status: 'string' },
 };
+
+/** Fields an entry type may leave out, with the JSON type they must have when present. */
+const OPTIONAL: Record<string, Record<string, FieldKind>> = {
+  'model-error': { code: 'string', status: 'number', cause: 'string', aborted: 'boolean' },
+};
+
+const article = (kind: FieldKind): string => (kind === 'object' ? 'an object' : `a ${kind}`);
+
+function hasKind(value: unknown, kind: FieldKind): boolean {
+  return kind === 'object' ? typeof value === 'object' && value !== null : typeof value === kind;
+}
 
 function lineError(source: string, line: number, problem: string): ToolwrightError {
   return new ToolwrightError({ code: ErrorCode.INVALID_ARGUMENTS, message: `${source} line ${line}: ${problem}`, details: { source, line } });
@@ -42,10 +56,10 @@ function checkEntry(value: unknown, source: string, line: number): RecordEntry {
     throw lineError(source, line, `unknown entry type ${JSON.stringify(type)}; expected one of ${RECORD_ENTRY_TYPES.join(', ')}.`);
   }
   for (const [field, kind] of Object.entries(REQUIRED[type]!)) {
-    const actual = entry[field];
-    if (kind === 'object' ? typeof actual !== 'object' || actual === null : typeof actual !== kind) {
-      throw lineError(source, line, `${type} entry: '${field}' must be ${kind === 'object' ? 'an object' : `a ${kind}`}.`);
-    }
+    if (!hasKind(entry[field], kind)) throw lineError(source, line, `${type} entry: '${field}' must be ${article(kind)}.`);
+  }
+  for (const [field, kind] of Object.entries(OPTIONAL[type] ?? {})) {
+    if (entry[field] !== undefined && !hasKind(entry[field], kind)) throw lineError(source, line, `${type} entry: '${field}', when present, must be ${article(kind)}.`);
   }
   return entry as unknown as RecordEntry;
 }
@@ -54,7 +68,7 @@ function checkEntry(value: unknown, source: string, line: number): RecordEntry {
  * Reads a record's JSONL text into its entries. Blank lines are skipped. Throws `INVALID_ARGUMENTS`
  * naming the line for: a line that is not JSON (a cut-off last line says so), a line over
  * `maxLineLength`, a line without the record version or with another one, an unknown entry type,
- * an entry missing a field it must have.
+ * an entry missing a field it must have, or with a field of the wrong type.
  */
 export function readRecord(text: string, options: ReadRecordOptions = {}): RecordEntry[] {
   const source = options.source ?? 'record';

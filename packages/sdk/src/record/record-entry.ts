@@ -58,6 +58,31 @@ export interface ModelResponseEntry {
   ms: number;
 }
 
+/**
+ * A model request that failed in transport — a network error, an HTTP error status from the
+ * model server, a timeout, an abort — instead of a {@link ModelResponseEntry}: the record says
+ * the request got no answer (a record ending after a `model-request` without one was cut off).
+ */
+export interface ModelErrorEntry {
+  type: 'model-error';
+  /** The request it answers. */
+  step: number;
+  /** The error's class name (`ToolwrightError`, `TypeError`, `AbortError`, `TimeoutError`…). */
+  name: string;
+  /** The error's message (secrets masked, like every string of a record). */
+  message: string;
+  /** The error's code: a `ToolwrightError`'s, or the system's (`ECONNREFUSED`, `UND_ERR_SOCKET`) of the error or its cause. */
+  code?: string;
+  /** The HTTP status the model server answered with, when it answered. */
+  status?: number;
+  /** The message of the error's cause (`fetch failed` says little; its cause says `other side closed`). */
+  cause?: string;
+  /** True when the run's `signal` had aborted the request (an abort or a timeout signal): the run ended `aborted`. */
+  aborted?: boolean;
+  /** How long the request took until it failed, in ms. */
+  ms: number;
+}
+
 /** A model's tool call as it reached the agent. */
 export interface CallEntry {
   type: 'call';
@@ -129,10 +154,10 @@ export interface EndEntry {
 }
 
 /** One line of a record, before the recorder stamps `v` and `t`. */
-export type RecordInput = SessionEntry | ToolEntry | ModelRequestEntry | ModelResponseEntry | CallEntry | DecisionEntry | ApprovalEntry | LogEntry | ObservationEntry | EndEntry;
+export type RecordInput = SessionEntry | ToolEntry | ModelRequestEntry | ModelResponseEntry | ModelErrorEntry | CallEntry | DecisionEntry | ApprovalEntry | LogEntry | ObservationEntry | EndEntry;
 
 /** One line of a record as written and read. */
 export type RecordEntry = RecordInput & RecordLineBase;
 
 /** The `type`s a record line may have. */
-export const RECORD_ENTRY_TYPES: readonly RecordEntry['type'][] = ['session', 'tool', 'model-request', 'model-response', 'call', 'decision', 'approval', 'log', 'observation', 'end'];
+export const RECORD_ENTRY_TYPES: readonly RecordEntry['type'][] = ['session', 'tool', 'model-request', 'model-response', 'model-error', 'call', 'decision', 'approval', 'log', 'observation', 'end'];

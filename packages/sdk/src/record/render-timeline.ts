@@ -39,6 +39,10 @@ function describe(entry: RecordEntry, width: number): string {
       const text = entry.turn.text ? ` "${short(entry.turn.text, width)}"` : '';
       return `model response ${entry.step} in ${entry.ms} ms (${entry.turn.finishReason || 'no finish reason'})${text}${calls ? ` → ${calls}` : ''}`;
     }
+    case 'model-error': {
+      const what = [entry.name, entry.code, entry.status === undefined ? undefined : `HTTP ${entry.status}`].filter((part) => part !== undefined).join(' ');
+      return `model request ${entry.step} failed after ${entry.ms} ms${entry.aborted ? ' (aborted)' : ''}: ${what} "${short(entry.message, width)}"${entry.cause ? ` (cause: ${short(entry.cause, width)})` : ''}`;
+    }
     case 'call':
       return `call ${entry.id} ${entry.tool} ${short(json(entry.arguments), width)}`;
     case 'decision':
@@ -59,7 +63,7 @@ function describe(entry: RecordEntry, width: number): string {
 
 /**
  * A record as a timeline a person reads: time offset from the session's start, then the model's
- * requests and turns (text, calls), each tool call with its decision, approvals, logs and result.
+ * requests and turns (text, calls) or failures, each tool call with its decision, approvals, logs and result.
  * Lines are in time order (a call's lines are written when it ends; shown at its start).
  */
 export function renderTimeline(entries: readonly RecordEntry[], options: TimelineOptions = {}): string {

@@ -29,6 +29,15 @@ describe('readRecord', () => {
     expect(() => readRecord('[1]\n')).toThrow('record line 1: expected a JSON object');
   });
 
+  it('reads a failed model request (model-error) and names a malformed one', () => {
+    const failed = '{"v":1,"t":3,"type":"model-error","step":2,"name":"ToolwrightError","message":"The model API answered 500","code":"INTERNAL","status":500,"ms":12.5}';
+    expect(readRecord(`${failed}\n`)).toEqual([{ v: 1, t: 3, type: 'model-error', step: 2, name: 'ToolwrightError', message: 'The model API answered 500', code: 'INTERNAL', status: 500, ms: 12.5 }]);
+    expect(() => readRecord(`${call}\n${failed.replace(',"message":"The model API answered 500"', '')}\n`, { source: 's.jsonl' })).toThrow("s.jsonl line 2: model-error entry: 'message' must be a string.");
+    expect(() => readRecord(`${failed.replace('"status":500', '"status":"500"')}\n`)).toThrow("record line 1: model-error entry: 'status', when present, must be a number.");
+    expect(() => readRecord(`${failed.replace(',"ms":12.5', ',"aborted":"yes","ms":1')}\n`)).toThrow("record line 1: model-error entry: 'aborted', when present, must be a boolean.");
+    expect(() => readRecord(`${failed.replace(',"ms":12.5', '')}\n`)).toThrow("record line 1: model-error entry: 'ms' must be a number.");
+  });
+
   it('caps huge lines, naming the line and the limit', () => {
     const huge = `{"v":1,"t":0,"type":"end","status":"${'x'.repeat(2000)}"}`;
     expect(() => readRecord(`${end}\n${huge}\n`, { maxLineLength: 1000 })).toThrow(/^record line 2: the line is 20\d\d characters long, over the limit of 1000/);

@@ -200,4 +200,21 @@ describe('renderTimeline', () => {
     expect(text).toMatch(/decision deny \(rule: remove_note\)/);
     expect(text).toMatch(/result c2 remove_note error PERMISSION_DENIED/);
   });
+
+  it('shows a failed model request with its error, code, HTTP status and cause', () => {
+    const text = renderTimeline([
+      { v: 1, t: 1, type: 'model-request', step: 1, api: 'openai-chat', messages: [{ role: 'user', content: 'hi' }], offset: 0, tools: 2 },
+      { v: 1, t: 9.25, type: 'model-error', step: 1, name: 'TypeError', message: 'fetch failed', code: 'UND_ERR_SOCKET', cause: 'other side closed', ms: 8.25 },
+      { v: 1, t: 20, type: 'model-request', step: 2, api: 'openai-chat', messages: [], offset: 1, tools: 2 },
+      { v: 1, t: 30, type: 'model-error', step: 2, name: 'ToolwrightError', message: 'The model API answered 500 Internal Server Error', code: 'INTERNAL', status: 500, ms: 10 },
+      { v: 1, t: 40, type: 'model-error', step: 3, name: 'TimeoutError', message: 'The operation was aborted due to timeout', aborted: true, ms: 200 },
+    ]);
+    expect(text.split('\n')).toEqual([
+      '   +0.001s  model request 1 (openai-chat, 1 new message, 2 tools)',
+      '   +0.009s  model request 1 failed after 8.25 ms: TypeError UND_ERR_SOCKET "fetch failed" (cause: other side closed)',
+      '   +0.020s  model request 2 (openai-chat, 0 new messages, 2 tools)',
+      '   +0.030s  model request 2 failed after 10 ms: ToolwrightError INTERNAL HTTP 500 "The model API answered 500 Internal Server Error"',
+      '   +0.040s  model request 3 failed after 200 ms (aborted): TimeoutError "The operation was aborted due to timeout"',
+    ]);
+  });
 });
