@@ -2,10 +2,13 @@
  * Canary secrets planted through every path a secret can take — a tool's output and log, a
  * thrown exception (and its cause), a stdio MCP server's result, error result, JSON-RPC error and
  * dying stderr, a provider's error echoing the API key, an argument the model wrote, a spec
- * `${VAR}` marked `secret: true` — and searched for in every sink: what the model reads, the
- * events as JSON, the audit file, the CLI's stdout and stderr, and the exported spans. Each
- * secret is searched in every form the masker knows (as written, JSON-escaped, URL-encoded,
- * base64, base64url): none may appear; each path must show `<secret:NAME>` instead.
+ * `${VAR}` marked `secret: true`, a bare `tool.call()` outside an Agent, an MCP server failing
+ * while the agent initializes, the model's streamed text — and searched for in every sink: what
+ * the model reads, the events as JSON, the audit file, the record, the CLI's stdout and stderr,
+ * the exported spans, the errors `initialize` and `reconnect` reject with, the servers' status,
+ * and the `onText` chunks. Each secret is searched in every form the masker knows (as written,
+ * JSON-escaped, URL-encoded, base64, base64url): none may appear; each path must show
+ * `<secret:NAME>` instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,12 +19,14 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { IsString } from 'class-validator';
-import { Action, Agent, ConversationState, Field, loadAgentSpec, Observation, registerSecret, ToolDefinition } from '@toolwright/sdk';
-import type { ToolCallResult } from '@toolwright/sdk';
+import { Action, Agent, ConversationState, Field, loadAgentSpec, MemoryRecorder, Observation, registerSecret, ToolDefinition } from '@toolwright/sdk';
+import type { McpServerStatus, ToolCallResult } from '@toolwright/sdk';
 import { openAIChatModel, runTools } from '@toolwright/models';
 import { main } from '../../packages/cli/src/main.js';
 import { secretForms } from '../../packages/sdk/src/secrets/secret-forms.js';
 import { installTracing } from '../../packages/sdk/test/telemetry/fixtures/in-memory-tracing.js';
+import { chat } from '../models/api-fixtures.js';
+import { startFakeModelServer } from '../models/fake-model-server.js';
 import type { InMemoryTracing } from '../../packages/sdk/test/telemetry/fixtures/in-memory-tracing.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,6 +37,9 @@ const CANARY = {
   thrown: 'canary-thrown-secret-91ab02',
   mcp: 'canary-mcp-token-55c0de77',
   provider: 'sk-canary-provider-key-8e21f0',
+  bare: 'canary-bare-call-secret-3f9a1c',
+  init: 'canary-init-token-7b2e90d4',
+  stream: 'canary-stream-secret-c4d8a2',
 } as const;
 
 class TextAction extends Action {
@@ -134,7 +142,9 @@ describe('secrets masked in every sink (canaries through every path)', () => {
     const loaded = await loadAgentSpec(spec, { env });
     const auditPath = join(dir, 'audit.jsonl');
     const clientLogs: unknown[] = [];
+    const recorder = new MemoryRecorder();
     const agent = new Agent({
+      recorder,
       onLog: (level, data) => {
         clientLogs.push({ level, data });
       },
@@ -186,6 +196,8 @@ describe('secrets masked in every sink (canaries through every path)', () => {
       'audit file': readFileSync(auditPath, 'utf8'),
       'provider error': `${providerError!.message}\n${providerError!.stack}\n${JSON.stringify(providerError)}`,
       "the client's log listener": JSON.stringify(clientLogs),
+      // Calls, observations, and the provider's failure as a model-error line.
+      record: recorder.text(),
       'spans': JSON.stringify(tracing.spans().map((s) => ({ name: s.name, attributes: s.attributes, status: s.status, events: s.events }))),
     };
     for (const [sink, text] of Object.entries(sinks)) expectClean(sink, text);
@@ -196,6 +208,83 @@ describe('secrets masked in every sink (canaries through every path)', () => {
     expect(sinks['audit file']).toContain('the password is <secret:DB_PASSWORD>');
     expect(sinks.spans).toContain('<secret:DB_PASSWORD>');
     expect(sinks.spans).toContain('chat gpt-canary');
+    expect(recorder.entries.find((e) => e.type === 'model-error')).toMatchObject({ status: 401, message: expect.stringContaining('Incorrect API key provided: <secret:authorization>') });
     expect(modelText(died)).toMatch(/canary|MCP|server/i);
+  });
+
+  it('a bare tool.call() outside an Agent: the content and the error text of its Observation', async () => {
+    registerSecret(CANARY.bare, 'BARE_SECRET');
+    const leaks = (name: string, execute: () => unknown): ToolDefinition<TextAction> =>
+      new ToolDefinition({ name, description: 'Leaks the bare secret.', actionType: TextAction, executor: { execute: execute as () => Observation } });
+    const sync = leaks('bare_sync', () => Observation.fromText(`value=${CANARY.bare}`));
+    const later = leaks('bare_async', () => Promise.resolve(`later=${encodeURIComponent(CANARY.bare)}`));
+    const thrown = leaks('bare_throw', () => {
+      throw new Error(`cannot log in with ${CANARY.bare}`);
+    });
+    const observations: Observation[] = [];
+    for (const tool of [sync, later, thrown]) observations.push(await tool.call(tool.actionFromArguments({ text: 'x' })));
+    const text = observations.map((o) => `${o.text}\n${JSON.stringify(o.toJSON())}\n${JSON.stringify(o.toLlmContent())}`).join('\n');
+    expectClean('bare tool.call() Observations', text);
+    expect(observations.map((o) => o.text)).toEqual(['value=<secret:BARE_SECRET>', 'later=<secret:BARE_SECRET>', expect.stringContaining('cannot log in with <secret:BARE_SECRET>')]);
+    expect(observations[2]!.isError).toBe(true);
+  });
+
+  it('agent.initialize(): an MCP server that dies echoing its token, a spec variable in a command that cannot start; a failed server\'s status', async () => {
+    const initSpec = (server: Record<string, unknown>): Record<string, unknown> => ({ tools: [], variables: { CANARY_INIT_TOKEN: { secret: true } }, mcpServers: { dying: server } });
+    const initEnv = { CANARY_INIT_TOKEN: CANARY.init };
+    const dying = { command: process.execPath, args: [SERVER], env: { CANARY_MCP_TOKEN: '${CANARY_INIT_TOKEN}', CANARY_DIE_AT_START: '1' } };
+    const failures: string[] = [];
+    const initializeFails = async (server: Record<string, unknown>): Promise<Error> => {
+      const loaded = await loadAgentSpec(initSpec(server), { env: initEnv });
+      const agent = new Agent({ mcpServers: loaded.mcpServers });
+      const error = await agent.initialize(new ConversationState({ workingDir: dir })).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      await agent.close();
+      expect(error).toBeDefined();
+      failures.push(`${error!.message}\n${error!.stack}\n${JSON.stringify(error)}\n${String((error as { cause?: unknown }).cause)}`);
+      return error!;
+    };
+    expect((await initializeFails({ ...dying, required: true })).message).toContain('the token <secret:CANARY_INIT_TOKEN> was refused');
+    // The token makes up the command: it cannot be started, and the error names the command.
+    expect((await initializeFails({ command: join(dir, '${CANARY_INIT_TOKEN}', 'server'), required: true })).message).toContain('<secret:CANARY_INIT_TOKEN>');
+
+    // Not required: initialize goes on; the server's status says why it failed.
+    const loaded = await loadAgentSpec(initSpec(dying), { env: initEnv });
+    const agent = new Agent({ mcpServers: loaded.mcpServers });
+    const heard: McpServerStatus[] = [];
+    agent.onServerStatus((status) => heard.push(status));
+    await agent.initialize(new ConversationState({ workingDir: dir }));
+    const reconnect = await agent.reconnect('dying').then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    const statuses = JSON.stringify({ status: agent.status(), heard, reconnect: reconnect && { message: reconnect.message, stack: reconnect.stack } });
+    await agent.close();
+    expectClean('initialize errors', failures.join('\n'));
+    expectClean('MCP server status and reconnect error', statuses);
+    expect(statuses).toContain('<secret:CANARY_INIT_TOKEN>');
+    expect(reconnect?.message).toContain('<secret:CANARY_INIT_TOKEN>');
+  });
+
+  it("runTools' onText: a secret in the model's streamed text, split across chunks", async () => {
+    registerSecret(CANARY.stream, 'STREAM_SECRET');
+    const said = `Your key is ${CANARY.stream}; keep it safe.`;
+    const server = await startFakeModelServer({ sse: chat.sse({ text: said }), done: true });
+    const agent = new Agent({ extraTools: [echo] });
+    await agent.initialize(new ConversationState({ workingDir: dir }));
+    const chunks: string[] = [];
+    try {
+      const model = openAIChatModel({ model: 'gpt-canary', apiKey: 'sk-canary-unused-key', baseURL: `${server.url}/v1`, stream: true });
+      await runTools({ model, agent, input: 'What is my key?', onText: (text) => chunks.push(text) });
+    } finally {
+      await server.close();
+      await agent.close();
+    }
+    // Streamed in pieces of 7 characters: the secret spans several chunks.
+    expect(chunks.length).toBeGreaterThan(1);
+    expectClean('onText chunks', chunks.join('\u0000'));
+    expect(chunks.join('')).toBe('Your key is <secret:STREAM_SECRET>; keep it safe.');
   });
 });

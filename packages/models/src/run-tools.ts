@@ -5,6 +5,7 @@ import { traceModelRequest } from '@toolwright/sdk/internal';
 import type { Recorder } from '@toolwright/sdk';
 import type { ModelAdapter } from './model-adapter.js';
 import type { ModelToolCall, ModelTurn } from './model-turn.js';
+import { maskedText } from './masked-text.js';
 import { recordingModel } from './record/recording-model.js';
 import { RunState } from './run-state.js';
 import type { ToolResult } from './tool-result.js';
@@ -78,7 +79,7 @@ export interface RunToolsOptions {
   signal?: AbortSignal;
   /** Told of each step as it ends. */
   onStep?: (step: StepEvent) => void;
-  /** Told of assistant text as it streams. */
+  /** Told of assistant text as it streams (the process's registered secrets masked, also one split across chunks). */
   onText?: (text: string) => void;
   /** Start each call as soon as its arguments are complete while the model still streams (default false). */
   dispatchEarly?: boolean;
@@ -177,21 +178,25 @@ export async function runTools(options: RunToolsOptions): Promise<RunResult> {
     await agent.startTurn(options.turnValues);
     const early = new Map<string, Promise<ToolCallResult>>();
     let turn: ModelTurn;
+    // The model's text reaches the user with the process's secrets masked, also across chunks.
+    const streamed = options.onText && maskedText(options.onText);
     try {
       turn = await traceModelRequest({ api: dialect.api, model: options.model.model }, () =>
         model.request({
           messages,
           tools: dialect.tools(agent),
           signal,
-          onText: options.onText,
+          onText: streamed?.onText,
           onToolCall: options.dispatchEarly ? (call) => early.set(call.id, agent.executeToolCall(toToolCall(call), { ...callOptions, toolCallId: call.id })) : undefined,
         }),
       );
     } catch (error) {
+      streamed?.end();
       await Promise.all(early.values());
       if (aborted(signal)) return end('aborted');
       throw error;
     }
+    streamed?.end();
     usage = addUsage(usage, turn.usage);
     text = turn.text;
     messages = [...messages, ...turn.messages];

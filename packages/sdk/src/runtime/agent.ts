@@ -41,6 +41,7 @@ import { turnContext } from '../toolsets/turn-context.js';
 import type { TurnContext } from '../toolsets/turn-context.js';
 import { CallRecording } from '../record/call-recording.js';
 import type { Recorder } from '../record/recorder.js';
+import { maskedError } from '../secrets/masked-error.js';
 
 /** The options of a call given none (shared and frozen: the default costs no object per call). */
 const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
@@ -204,8 +205,8 @@ export class Agent implements CallEnvironment {
   /**
    * Builds the tools map for `state`: native specs through the registry, then `extraTools`, then
    * (only when MCP servers are configured) the MCP tools. Throws for configuration mistakes:
-   * unknown spec, bad params, two tools with one name (naming both origins), an unreachable server.
-   * Calling it again with the same state returns the same promise.
+   * unknown spec, bad params, two tools with one name (naming both origins), an unreachable server
+   * (the process's registered secrets are masked in the error). Calling it again with the same state returns the same promise.
    */
   initialize(state: ConversationState): Promise<void> {
     if (this.closing) return Promise.reject(this.closedError());
@@ -225,7 +226,10 @@ export class Agent implements CallEnvironment {
     }
     this.conversation = state;
     this.resourceLocks = locksFor(state);
-    this.initializing = this.build(state);
+    // What it rejects with may echo a secret (an MCP server's stderr, a spec's value): masked like every sink.
+    this.initializing = this.build(state).catch((error: unknown) => {
+      throw maskedError(error);
+    });
     return this.initializing;
   }
 
@@ -319,7 +323,9 @@ export class Agent implements CallEnvironment {
         throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: `This agent has no MCP servers to reconnect ('${name}'); give mcpServers and await agent.initialize(state) first.` });
       }
     }
-    const toolset = await this.mcp.reconnect(name, this.mcpOptions(this.conversation));
+    const toolset = await this.mcp.reconnect(name, this.mcpOptions(this.conversation)).catch((error: unknown) => {
+      throw maskedError(error);
+    });
     if (toolset) {
       const added: string[] = [];
       for (const tool of toolset.tools) {

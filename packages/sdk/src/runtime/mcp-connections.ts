@@ -2,6 +2,7 @@ import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import type { CreateMcpToolsOptions, McpToolset } from '../mcp/mcp-toolset.js';
 import type { McpServerConfig } from '../registry/mcp-server-config.js';
+import { maskedError } from '../secrets/masked-error.js';
 
 /** How one configured MCP server stands, as `agent.status()` and `agent.onServerStatus` report it. */
 export interface McpServerStatus {
@@ -131,7 +132,8 @@ export class McpConnections {
 
   private fail(name: string, error: unknown): void {
     const code = ToolwrightError.isInstance(error) ? error.code : ErrorCode.MCP_CONNECTION;
-    const message = error instanceof Error ? error.message : String(error);
+    // The status is shown (agent.status(), onServerStatus listeners): a server's failure text may echo its token.
+    const message = maskedError(error instanceof Error ? error.message : String(error));
     this.report({ name, state: 'failed', required: this.servers[name]!.required === true, tools: [], error: { code, message }, since: new Date().toISOString() });
   }
 

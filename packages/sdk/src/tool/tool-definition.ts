@@ -39,6 +39,7 @@ import type { ToolExecutor } from './tool-executor.js';
 import type { AnyToolMiddleware, ToolMiddleware } from './tool-middleware.js';
 import { assertToolName, toolNameFromClass } from './tool-name.js';
 import { checkSchemaOverride } from './check-schema-override.js';
+import { processSecrets } from '../secrets/process-secrets.js';
 
 const NO_META: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -219,9 +220,11 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   /**
    * Runs the executor through the tool's middleware, in the conversation's per-resource write
    * order (see `ResourceLocks`). A thrown error, a timeout or an abort becomes an error Observation
-   * (`EXECUTION_FAILED`, `TIMEOUT`, `ABORTED`); this never rejects, except for the caller's
-   * configuration mistakes: a tool with no executor (`NO_EXECUTOR`) and an invalid `timeoutMs`
-   * (`INVALID_OPTIONS`). `options` are plain {@link CallOptions} or a ready {@link ToolContext}.
+   * (`EXECUTION_FAILED`, `TIMEOUT`, `ABORTED`). The process's registered secrets (`registerSecret`,
+   * `state.secrets`) are masked in the Observation, as an Agent masks its calls'. This never
+   * rejects, except for the caller's configuration mistakes: a tool with no executor
+   * (`NO_EXECUTOR`) and an invalid `timeoutMs` (`INVALID_OPTIONS`). `options` are plain
+   * {@link CallOptions} or a ready {@link ToolContext}.
    */
   call(action: A, options?: CallOptions | ToolContext): Promise<O | Observation> {
     if (!this.executor) return Promise.reject(this.noExecutor());
@@ -240,7 +243,9 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
 
   /**
    * Runs the call under its resource lock (given back as soon as the tool settled when this call
-   * took it: `own`); the error funnel makes any failure an Observation.
+   * took it: `own`); the error funnel makes any failure an Observation. The outcome is the one a
+   * bare `tool.call()` shows (no Agent pipeline masks it): the process's registered secrets are
+   * masked in it (`<secret:NAME>`), at the cost of one `size` check when none is registered.
    */
   private runLocked(action: A, ctx: ToolContext, own: boolean): Promise<O | Observation> {
     let pending: O | Observation | Promise<O | Observation>;
@@ -251,16 +256,17 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     }
     if (pending instanceof Observation) {
       if (own) ctx.releaseLock();
-      return Promise.resolve(pending);
+      return Promise.resolve(processSecrets.size === 0 ? pending : processSecrets.maskValue(pending));
     }
     return pending.then(
       (result) => {
         if (own) ctx.releaseLock();
-        return result;
+        return processSecrets.size === 0 ? result : processSecrets.maskValue(result);
       },
       (error: unknown) => {
         if (own) ctx.releaseLock();
-        return observationFromError(error, this, action);
+        const observation = observationFromError(error, this, action);
+        return processSecrets.size === 0 ? observation : processSecrets.maskValue(observation);
       },
     );
   }
