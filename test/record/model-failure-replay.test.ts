@@ -15,7 +15,7 @@ import type { PolicyOptions } from '@toolwright/sdk/policy';
 import { chat } from '../models/api-fixtures.js';
 import { fixtureAgent } from '../models/fixture-agent.js';
 import { startFakeModelServer } from '../models/fake-model-server.js';
-import type { FakeModelServer, ScriptStep } from '../models/fake-model-server.js';
+import type { FakeModelServer, FakeReply, ScriptStep } from '../models/fake-model-server.js';
 
 let server: FakeModelServer | undefined;
 const cleanups: (() => Promise<void>)[] = [];
@@ -131,8 +131,13 @@ describe('replaying a record whose model request failed', () => {
   });
 
   it("a timeout: the replayed run's signal aborts at that step, so it ends aborted as the record did — no difference", async () => {
-    const stalled = { sse: chat.sse({ text: 'stalls', calls: [] }), stallAfter: 1 };
-    const { entries } = await record([addCall, stalled], { signal: AbortSignal.timeout(1000) });
+    // The run's timeout fires while the second answer stalls (started then, so a slow first step does not matter).
+    const controller = new AbortController();
+    const stalled = (): FakeReply => {
+      setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), 100);
+      return { sse: chat.sse({ text: 'stalls', calls: [] }), stallAfter: 1 };
+    };
+    const { entries } = await record([addCall, stalled], { signal: controller.signal });
     expect(modelLines(entries)).toEqual(['model-request 1', 'model-response 1', 'model-request 2', 'model-error 2']);
     const report = await replaySession({ record: entries, agent: await agentWith() });
     expect(report).toMatchObject({ ok: true, differences: [], status: 'aborted', calls: 1 });
