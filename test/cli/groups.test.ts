@@ -158,6 +158,14 @@ describe('toolwright groups register / unregister', () => {
     expect(JSON.parse(after.stdout)).toEqual([]);
   }, 120_000);
 
+  it('keeps --concurrency parallel in the registration', async () => {
+    const reg = await runCli(['groups', 'register', 'builtin::memory', '--provider', 'memory', '--concurrency', 'parallel', '--spec', 'memory.yaml'], { cwd: work });
+    expect([reg.code, reg.stderr]).toEqual([0, '']);
+    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ toolGroupRegistry: [{ toolgroupId: 'builtin::memory', providerId: 'memory', concurrency: 'parallel' }] });
+    const list = await runCli(['list', '--spec', 'memory.yaml', '--json'], { cwd: work });
+    expect((JSON.parse(list.stdout) as { name: string }[]).map((t) => t.name)).toEqual(['memory_insert', 'memory_query']);
+  }, 60_000);
+
   it('refuses bad registrations naming the flag, with did-you-mean for the provider, and writes nothing', async () => {
     const cases: [string[], string][] = [
       [['--provider', 'brvae-search'], "toolwright groups: --provider: unknown tool provider 'brvae-search'. Did you mean 'brave-search'? Providers: brave-search, bing-search, tavily-search, wolfram-alpha, code-interpreter, memory, model-context-protocol."],
@@ -165,6 +173,7 @@ describe('toolwright groups register / unregister', () => {
       [['--provider', 'memory', '--arg', 'max_chunks'], "toolwright groups: --arg: expected KEY=VALUE with KEY made of letters, digits and '_ . -' (e.g. --arg max_results=5), got 'max_chunks'."],
       [['--provider', 'memory', '--arg', 'a=1', '--arg', 'a=2'], "toolwright groups: --arg: 'a' is given twice."],
       [['--provider', 'model-context-protocol', '--mcp-transport', 'ws', '--mcp-endpoint', 'http://127.0.0.1:9/mcp'], "toolwright groups: --mcp-transport: expected http (Streamable HTTP) or sse, got 'ws'."],
+      [['--provider', 'memory', '--concurrency', 'fast'], "toolwright groups: --concurrency: expected serial (the group's tools that may write run one at a time; the default) or parallel (they may run at the same time), got 'fast'."],
     ];
     for (const [flags, message] of cases) {
       const run = await runCli(['groups', 'register', 'g1', ...flags], { cwd: work });

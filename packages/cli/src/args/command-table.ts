@@ -126,7 +126,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright serve --stdio', `toolwright serve --http --port ${DEFAULT_PORT}`, 'TOOLWRIGHT_TOKEN=secret toolwright serve --http --host 0.0.0.0'],
   },
   groups: {
-    usage: 'toolwright groups (list | tools [GROUP | GROUP/TOOL] | register GROUP --provider ID [--mcp-endpoint URL] [--arg KEY=VALUE]... [--tool-prefix P] | unregister GROUP) [--spec FILE] [--groups-file FILE] [--json]',
+    usage: 'toolwright groups (list | tools [GROUP | GROUP/TOOL] | register GROUP --provider ID [--mcp-endpoint URL] [--arg KEY=VALUE]... [--tool-prefix P] [--concurrency serial|parallel] | unregister GROUP) [--spec FILE] [--groups-file FILE] [--json]',
     summary: "tool groups (the spec's toolGroupRegistry and the registered ones) with their status, their tools; register or unregister one",
     positionals: [1, 2],
     options: {
@@ -136,11 +136,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       'mcp-transport': { type: 'string', value: 'http|sse', help: 'register: the MCP transport (default http: Streamable HTTP)' },
       arg: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'register: a fixed argument of every call (VALUE read as JSON when it is JSON); repeatable' },
       'tool-prefix': { type: 'string', value: 'P', help: "register: put P before the group's tool names (bing_ → bing_web_search), so two groups offering one tool name both work" },
+      concurrency: { type: 'string', value: 'serial|parallel', help: "register: parallel lets the group's tools that may write run at the same time (default serial: one at a time)" },
     },
     examples: [
       'toolwright groups register builtin::websearch --provider brave-search --arg max_results=5',
       'toolwright groups register builtin::bing --provider bing-search --tool-prefix bing_',
       'toolwright groups register mcp::docs --provider model-context-protocol --mcp-endpoint http://127.0.0.1:8000/mcp',
+      'toolwright groups register mcp::search --provider model-context-protocol --mcp-endpoint http://127.0.0.1:8001/mcp --concurrency parallel',
       'toolwright groups list',
       'toolwright groups tools builtin::memory --spec agent.yaml --json',
       'toolwright groups unregister mcp::docs',

@@ -41,7 +41,7 @@ export async function groupsCommand(context: CommandContext): Promise<ExitCode> 
   const { term, line } = context;
   const [action, group] = line.positionals;
   if (action === undefined || !ACTIONS.includes(action)) throw new CliError({ command: 'groups', message: `Unknown groups action '${action ?? ''}'; expected ${ACTIONS.join(', ')}.`, hint: "See 'toolwright help groups'." });
-  const registering = ['provider', 'mcp-endpoint', 'mcp-transport', 'arg', 'tool-prefix'].filter((o) => line.values[o] !== undefined);
+  const registering = ['provider', 'mcp-endpoint', 'mcp-transport', 'arg', 'tool-prefix', 'concurrency'].filter((o) => line.values[o] !== undefined);
   if (action !== 'register' && registering.length > 0) throw new CliError({ command: 'groups', message: `--${registering[0]} goes with 'groups register'.` });
   if (action === 'register' || action === 'unregister') {
     if (group === undefined) throw new CliError({ command: 'groups', message: `'groups ${action}' needs the group id (e.g. 'toolwright groups ${action} builtin::websearch${action === 'register' ? ' --provider brave-search' : ''}').` });
@@ -49,7 +49,7 @@ export async function groupsCommand(context: CommandContext): Promise<ExitCode> 
     const options = { spec: stringOption(line.values, 'spec'), groupsFile: stringOption(line.values, 'groups-file'), cwd: term.io.cwd, env: term.io.env };
     const message =
       action === 'register'
-        ? await registerCommand(group, { provider: stringOption(line.values, 'provider'), mcpEndpoint: stringOption(line.values, 'mcp-endpoint'), mcpTransport: stringOption(line.values, 'mcp-transport'), args: listOption(line.values, 'arg'), toolPrefix: stringOption(line.values, 'tool-prefix') }, options)
+        ? await registerCommand(group, { provider: stringOption(line.values, 'provider'), mcpEndpoint: stringOption(line.values, 'mcp-endpoint'), mcpTransport: stringOption(line.values, 'mcp-transport'), args: listOption(line.values, 'arg'), toolPrefix: stringOption(line.values, 'tool-prefix'), concurrency: stringOption(line.values, 'concurrency') }, options)
         : await unregisterCommand(group, options);
     term.outUntrusted(message);
     return ExitCode.OK;

@@ -27,7 +27,8 @@ function flagPaths(error: unknown): never {
         .replace(/^--: toolGroupRegistry\[0\]\.mcpEndpoint[^:]*:/, '--mcp-endpoint:')
         .replace(/^--: toolGroupRegistry\[0\]\.providerId:/, '--provider:')
         .replace(/^--: toolGroupRegistry\[0\]\.args[^:]*:/, '--arg:')
-        .replace(/^--: toolGroupRegistry\[0\]\.toolPrefix:/, '--tool-prefix:'),
+        .replace(/^--: toolGroupRegistry\[0\]\.toolPrefix:/, '--tool-prefix:')
+        .replace(/^--: toolGroupRegistry\[0\]\.concurrency:/, '--concurrency:'),
       cause: error,
     });
   }

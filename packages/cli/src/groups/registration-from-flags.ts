@@ -15,9 +15,11 @@ export interface RegistrationFlags {
   args: readonly string[];
   /** `--tool-prefix P`. */
   toolPrefix?: string;
+  /** `--concurrency serial|parallel`. */
+  concurrency?: string;
 }
 
-const USAGE = 'toolwright groups register GROUP --provider ID [--mcp-endpoint URL] [--mcp-transport http|sse] [--arg KEY=VALUE]... [--tool-prefix P]';
+const USAGE = 'toolwright groups register GROUP --provider ID [--mcp-endpoint URL] [--mcp-transport http|sse] [--arg KEY=VALUE]... [--tool-prefix P] [--concurrency serial|parallel]';
 
 /**
  * `KEY=VALUE` → a fixed argument. The value is read as JSON when it is JSON (`5`, `true`,
@@ -67,5 +69,11 @@ export function registrationFromFlags(toolgroupId: string, flags: RegistrationFl
     registration.args = args;
   }
   if (flags.toolPrefix !== undefined) registration.toolPrefix = flags.toolPrefix;
+  if (flags.concurrency !== undefined) {
+    if (flags.concurrency !== 'serial' && flags.concurrency !== 'parallel') {
+      throw new CliError({ command: 'groups', message: `--concurrency: expected serial (the group's tools that may write run one at a time; the default) or parallel (they may run at the same time), got '${flags.concurrency}'.` });
+    }
+    registration.concurrency = flags.concurrency;
+  }
   return registration;
 }

@@ -50,8 +50,12 @@ export async function createToolGroupToolset(runtime: ToolGroupRuntime, options:
     const clientGroup = clientGroups.get(tool.mcpName);
     const toolgroupId = groupOf.get(tool.mcpName);
     if (clientGroup !== undefined) copy = tool.withExecutor(new ClientToolExecutor(tool.name, clientGroup, MCPToolObservation));
-    else if (toolgroupId !== undefined) copy = tool.withExecutor(new GroupToolExecutor(runtime, toolgroupId, tool.mcpName, tool, options.providerData));
-    else return tool;
+    else if (toolgroupId !== undefined) {
+      copy = tool.withExecutor(new GroupToolExecutor(runtime, toolgroupId, tool.mcpName, tool, options.providerData));
+      // The group's own concurrency, as an MCP server's (its annotations are honoured either way).
+      const concurrency = runtime.getToolGroup(toolgroupId).concurrency;
+      if (concurrency !== undefined) copy = copy.withConcurrency(concurrency);
+    } else return tool;
     copies.set(tool, copy);
     return copy;
   };

@@ -19,7 +19,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Checks a registration's shape and normalises it (endpoint as an object, args copied and frozen). */
 export function checkToolGroup(input: ToolGroupInput): RegisteredToolGroup {
-  if (!isRecord(input)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'A tool group must be an object { toolgroupId, providerId, mcpEndpoint?, args?, toolPrefix?, toolNames? }.' });
+  if (!isRecord(input)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'A tool group must be an object { toolgroupId, providerId, mcpEndpoint?, args?, toolPrefix?, toolNames?, concurrency? }.' });
   const id = input.toolgroupId;
   if (typeof id !== 'string' || !GROUP_ID.test(id)) {
     throw invalid(String(id), 'toolgroupId', `expected 1 to 128 letters, digits or '_ . : -' (no '/', which separates a group from a tool), got ${JSON.stringify(id)}.`);
@@ -42,6 +42,12 @@ export function checkToolGroup(input: ToolGroupInput): RegisteredToolGroup {
       if (typeof to !== 'string' || to === '' || !TOOL_NAME_PART.test(to)) throw invalid(id, `toolNames.${from}`, `expected a tool name (letters, digits, '_', '.' or '-'), got ${JSON.stringify(to)}.`);
     }
     group.toolNames = Object.freeze({ ...input.toolNames } as Record<string, string>);
+  }
+  if (input.concurrency !== undefined) {
+    if (input.concurrency !== 'serial' && input.concurrency !== 'parallel') {
+      throw invalid(id, 'concurrency', `expected 'serial' (the group's tools that may write run one at a time; the default) or 'parallel' (they may run at the same time), got ${JSON.stringify(input.concurrency)}.`);
+    }
+    group.concurrency = input.concurrency;
   }
   return Object.freeze(group);
 }

@@ -1,3 +1,5 @@
+import type { McpConcurrency } from '@toolwright/sdk';
+
 /** Where a `model-context-protocol` group's server is. */
 export interface McpEndpoint {
   /** An absolute http(s) URL (`http://127.0.0.1:8000/mcp`). */
@@ -32,6 +34,14 @@ export interface ToolGroupInput {
   toolPrefix?: string;
   /** Exposed names per tool (`{ web_search: 'bing_search' }`); wins over {@link ToolGroupInput.toolPrefix}. */
   toolNames?: Readonly<Record<string, string>>;
+  /**
+   * `'serial'` (the default): the group's tools that may write run one at a time within a
+   * conversation (tools marked read-only, or idempotent and not destructive, run together anyway);
+   * `'parallel'`: they may run at the same time — for groups whose tools do not interfere or order
+   * their own writes. What it risks: two dependent calls of the model may reach the provider in
+   * either order.
+   */
+  concurrency?: McpConcurrency;
 }
 
 /** A registered tool group (checked, endpoint normalised). */
@@ -42,6 +52,7 @@ export interface RegisteredToolGroup {
   readonly args: Readonly<Record<string, unknown>>;
   readonly toolPrefix?: string;
   readonly toolNames?: Readonly<Record<string, string>>;
+  readonly concurrency?: McpConcurrency;
 }
 
 /** Where a group's tool index is. */

@@ -2,7 +2,7 @@ import type { PromptSpec, ResourceSpec } from './served-catalog-spec.js';
 import type { PermissionsConfig } from '../policy/policy-options.js';
 import type { ToolSpec } from './tool-spec.js';
 import type { ToolsetSpec } from './toolset-spec.js';
-import type { McpServerConfig } from './mcp-server-config.js';
+import type { McpConcurrency, McpServerConfig } from './mcp-server-config.js';
 
 /** A tool group to register (data only: `@toolwright/providers` turns it into tools). */
 export interface ToolGroupRegistration {
@@ -18,6 +18,11 @@ export interface ToolGroupRegistration {
   toolPrefix?: string;
   /** Exposed names per tool (`{ web_search: 'bing_search' }`); wins over `toolPrefix`. */
   toolNames?: Record<string, string>;
+  /**
+   * `'serial'` (the default): the group's tools that may write run one at a time within a
+   * conversation; `'parallel'`: they may run at the same time (as an MCP server's `concurrency`).
+   */
+  concurrency?: McpConcurrency;
 }
 
 /** What an agent is made of: native tool specs and MCP servers. */

@@ -9,10 +9,12 @@ export interface ToolGroupsSpecProblem {
 
 /** Tool group ids: letters, digits and `_ . : -` (no `/`, which separates a group from a tool). */
 const GROUP_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
-const GROUP_KEYS = ['toolgroupId', 'providerId', 'mcpEndpoint', 'args', 'toolPrefix', 'toolNames'];
+const GROUP_KEYS = ['toolgroupId', 'providerId', 'mcpEndpoint', 'args', 'toolPrefix', 'toolNames', 'concurrency'];
 /** A tool prefix or exposed tool name (no '/', which separates a group from a tool). */
 const TOOL_NAME_PART = /^[A-Za-z0-9_.-]{0,128}$/;
 const ENDPOINT_KEYS = ['uri', 'transport', 'headers', 'authorization'];
+/** What a tool group's `concurrency` may be. */
+const GROUP_CONCURRENCY = "expected 'serial' (the group's tools that may write run one at a time; the default) or 'parallel' (they may run at the same time)";
 
 const expected = (path: string, what: string, got: unknown): ToolGroupsSpecProblem => ({ path, message: `expected ${what}, got ${typeName(got)}.` });
 
@@ -64,6 +66,9 @@ function checkGroup(group: unknown, path: string, seen: Map<string, string>): To
   if (group.args !== undefined && !isPlainObject(group.args)) return expected(joinPath(path, 'args'), 'an object of fixed arguments', group.args);
   if (group.toolPrefix !== undefined && !(typeof group.toolPrefix === 'string' && TOOL_NAME_PART.test(group.toolPrefix))) {
     return expected(joinPath(path, 'toolPrefix'), "a tool-name prefix of letters, digits, '_', '.' or '-' (e.g. 'bing_')", group.toolPrefix);
+  }
+  if (group.concurrency !== undefined && group.concurrency !== 'serial' && group.concurrency !== 'parallel') {
+    return { path: joinPath(path, 'concurrency'), message: `${GROUP_CONCURRENCY}, got ${typeof group.concurrency === 'string' ? `'${group.concurrency}'` : typeName(group.concurrency)}.` };
   }
   if (group.toolNames !== undefined) {
     if (!isPlainObject(group.toolNames)) return expected(joinPath(path, 'toolNames'), "an object { providerToolName: exposedName } (e.g. { web_search: 'bing_search' })", group.toolNames);

@@ -42,7 +42,7 @@ describe('tool groups in the agent spec', () => {
 
   it('names the exact path of a bad registration', async () => {
     expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', endpoint: 'x' }] })).toBe(
-      '(agent spec): toolGroupRegistry[0].endpoint: unknown field; allowed: toolgroupId, providerId, mcpEndpoint, args, toolPrefix, toolNames.',
+      '(agent spec): toolGroupRegistry[0].endpoint: unknown field; allowed: toolgroupId, providerId, mcpEndpoint, args, toolPrefix, toolNames, concurrency.',
     );
     expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', toolPrefix: 'a/b' }] })).toBe(
       "(agent spec): toolGroupRegistry[0].toolPrefix: expected a tool-name prefix of letters, digits, '_', '.' or '-' (e.g. 'bing_'), got string.",
@@ -50,6 +50,10 @@ describe('tool groups in the agent spec', () => {
     expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', toolNames: { web_search: 3 } }] })).toBe(
       "(agent spec): toolGroupRegistry[0].toolNames.web_search: expected a tool name of letters, digits, '_', '.' or '-', got number.",
     );
+    expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', concurrency: 'fast' }] })).toBe(
+      "(agent spec): toolGroupRegistry[0].concurrency: expected 'serial' (the group's tools that may write run one at a time; the default) or 'parallel' (they may run at the same time), got 'fast'.",
+    );
+    expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'g', providerId: 'p', concurrency: 'parallel' }] })).toBe('no problem');
     expect(await problemOf({ toolGroupRegistry: [{ toolgroupId: 'my group', providerId: 'p' }] })).toBe(
       "(agent spec): toolGroupRegistry[0].toolgroupId: expected 1 to 128 letters, digits or '_ . : -' (e.g. 'builtin::websearch'), got 'my group'.",
     );
