@@ -94,6 +94,17 @@ describe('toolwright run', () => {
     expect(run.stderr).toContain(`toolwright run: the model request failed: The model API answered 500 Internal Server Error for POST ${server.url}/v1/chat/completions`);
   });
 
+  it('a model server that goes silent fails the run after --model-timeout (exit 1, naming the URL and the limit)', async () => {
+    server = await startFakeModelServer({ sse: chat.sse({ text: 'Thinking about it…' }), stallAfter: 2 });
+    const started = Date.now();
+    const run = await runCli(['run', 'Hi.', '--model', 'openai-compatible:local', '--base-url', `${server.url}/v1`, '--model-timeout', '0.5'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`toolwright run: the model request failed: The model API did not finish answering POST ${server.url}/v1/chat/completions within 500 ms.`);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const bad = await runCli(['run', 'Hi.', '--model', 'openai-compatible:local', '--base-url', `${server.url}/v1`, '--model-timeout', 'soon'], { cwd: dir });
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("--model-timeout: expected a number of seconds > 0, got 'soon'.")]);
+  });
+
   it('refuses a --model that names no known provider (exit 2)', async () => {
     const run = await runCli(['run', 'Hi.', '--model', 'gpt-4'], { cwd: dir });
     expect(run.code).toBe(2);

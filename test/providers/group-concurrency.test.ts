@@ -10,30 +10,30 @@ import type { ToolGroupProvider } from '@toolwright/providers';
 
 const CALLS = 8;
 
-/** A provider whose tools each take 60 ms; `running` counts calls in flight, `most` the largest count seen. */
-function slowProvider(): ToolGroupProvider & { most: number } {
+/** A provider whose tools each take 60 ms, and the largest number of its calls seen in flight at once. */
+function slowProvider(): { provider: ToolGroupProvider; most: () => number } {
   let running = 0;
-  const provider = {
+  let most = 0;
+  const provider: ToolGroupProvider = {
     id: 'slow',
-    most: 0,
     listTools: () => [
       { name: 'save', description: 'Saves (may write anything).', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } },
       { name: 'put', description: 'Puts a value (idempotent, not destructive).', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } }, annotations: { idempotentHint: true, destructiveHint: false } },
     ],
     invoke: async () => {
       running++;
-      provider.most = Math.max(provider.most, running);
+      most = Math.max(most, running);
       await new Promise((resolve) => setTimeout(resolve, 60));
       running--;
       return { content: [{ type: 'text' as const, text: 'ok' }] };
     },
   };
-  return provider;
+  return { provider, most: () => most };
 }
 
 /** The most calls of `tool` that ran at once when `CALLS` were made together through an Agent. */
 async function mostAtOnce(tool: string, concurrency?: McpConcurrency): Promise<number> {
-  const provider = slowProvider();
+  const { provider, most } = slowProvider();
   const runtime = new ToolGroupRuntime({ providers: [provider] });
   runtime.registerToolGroup({ toolgroupId: 'g', providerId: 'slow', ...(concurrency ? { concurrency } : {}) });
   const toolset = await createToolGroupToolset(runtime, { toolgroups: ['g'] });
@@ -43,7 +43,7 @@ async function mostAtOnce(tool: string, concurrency?: McpConcurrency): Promise<n
   try {
     const results = await agent.executeToolCalls(Array.from({ length: CALLS }, (_, i) => ({ id: `c${i}`, name: tool, arguments: `{"n":${i}}` })));
     expect(results.map((r) => r.observation.text)).toEqual(Array(CALLS).fill('ok'));
-    return provider.most;
+    return most();
   } finally {
     await agent.close();
     await toolset.close();
@@ -67,7 +67,7 @@ describe("a tool group's concurrency", () => {
   });
 
   it('refuses another value at registration, naming the group, the field and the allowed values', () => {
-    const runtime = new ToolGroupRuntime({ providers: [slowProvider()] });
+    const runtime = new ToolGroupRuntime({ providers: [slowProvider().provider] });
     expect(() => runtime.registerToolGroup({ toolgroupId: 'g', providerId: 'slow', concurrency: 'fast' as McpConcurrency })).toThrow(
       `Invalid tool group 'g' (concurrency): expected 'serial' (the group's tools that may write run one at a time; the default) or 'parallel' (they may run at the same time), got "fast".`,
     );

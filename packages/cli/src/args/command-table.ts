@@ -159,13 +159,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: ['toolwright auth login github --spec agent.yaml', 'toolwright auth status --spec agent.yaml', 'toolwright auth logout github --spec agent.yaml'],
   },
   run: {
-    usage: 'toolwright run "TASK" --model PROVIDER:MODEL [--base-url URL] [--max-steps N] [--json] [--state-file F] [--record F] | run --resume F [--approve ID]... [--reject ID]...',
+    usage: 'toolwright run "TASK" --model PROVIDER:MODEL [--base-url URL] [--max-steps N] [--model-timeout S] [--json] [--state-file F] [--record F] | run --resume F [--approve ID]... [--reject ID]...',
     summary: 'a model works on TASK with the toolset (policy asks at the terminal; without one the run stops and saves its state to resume); exit 0 done, 1 failed or step limit, 2 usage, 3 waiting for approval, 130 Ctrl-C',
     positionals: [0, 1],
     options: {
       model: { type: 'string', short: 'm', value: 'PROVIDER:MODEL', help: 'openai:, responses: (OpenAI Responses), anthropic:, gemini: or openai-compatible: then the model name; keys from OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY' },
       'base-url': { type: 'string', value: 'URL', help: "the API's base URL (required for openai-compatible, e.g. http://127.0.0.1:11434/v1; overrides the provider's endpoint)" },
       'max-steps': { type: 'string', value: 'N', help: 'at most N model requests (default 10); reaching it with tool calls still coming exits 1' },
+      'model-timeout': { type: 'string', value: 'S', help: 'seconds one model request may take, streamed answer included (default 600); past it the run fails naming the URL' },
       json: { type: 'boolean', help: 'JSON lines on stdout: text, call, result, pending, step, done' },
       'state-file': { type: 'string', value: 'F', help: 'where a run waiting for approval is saved (default .toolwright/run-state.json, mode 0600)' },
       resume: { type: 'string', value: 'F', help: 'continue the run saved in F (give the same --spec/--preset/policy flags)' },

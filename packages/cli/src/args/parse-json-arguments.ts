@@ -24,11 +24,11 @@ export function parseJsonArguments(tool: string, text: string | undefined): Reco
 }
 
 /** `--timeout S` in milliseconds (undefined when absent). */
-export function parseTimeout(text: string | undefined): number | undefined {
+export function parseTimeout(text: string | undefined, flag = '--timeout'): number | undefined {
   if (text === undefined) return undefined;
   const seconds = Number(text);
   if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new CliError({ message: `--timeout: expected a number of seconds > 0, got '${text}'.`, hint: 'e.g. --timeout 30 or --timeout 0.5' });
+    throw new CliError({ message: `${flag}: expected a number of seconds > 0, got '${text}'.`, hint: `e.g. ${flag} 30 or ${flag} 0.5` });
   }
   return Math.round(seconds * 1000);
 }

@@ -8,6 +8,7 @@ import type { Agent } from '@toolwright/sdk';
 import type { ApprovalHandler } from '@toolwright/sdk/policy';
 import { contextValues } from '../args/context-values.js';
 import { flag, listOption, stringOption } from '../args/parse-command-line.js';
+import { parseTimeout } from '../args/parse-json-arguments.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { escapeControlChars } from '../format/escape-control-chars.js';
 import { ruleToAdd, terminalApproval } from '../policy/approval-prompts.js';
@@ -135,7 +136,7 @@ export async function runCommand(context: CommandContext): Promise<ExitCode> {
   const modelFlag = stringOption(line.values, 'model') ?? saved?.file.model;
   if (modelFlag === undefined) throw usageError('--model PROVIDER:MODEL is required (e.g. --model openai:gpt-4.1-mini).');
   const baseUrl = stringOption(line.values, 'base-url') ?? saved?.file.baseUrl;
-  const model = modelFromFlag(modelFlag, baseUrl, env);
+  const model = modelFromFlag(modelFlag, baseUrl, env, parseTimeout(stringOption(line.values, 'model-timeout'), '--model-timeout'));
   const conversationId = saved?.file.conversationId ?? randomUUID();
   // --context: the turn's values (the spec's toolsets' when:), for every step; a resume keeps the run's unless it gives its own.
   const contextTexts = listOption(line.values, 'context');

@@ -21,10 +21,11 @@ const isProvider = (value: string): value is ModelProvider => (MODEL_PROVIDERS a
 
 /**
  * The model adapter of `--model PROVIDER:MODEL` (`--base-url` overrides the provider's endpoint and
- * is required for `openai-compatible`), its key from the provider's environment variable. A bad
- * flag or a missing key is a usage error naming what is expected (the variable, for a key).
+ * is required for `openai-compatible`), its key from the provider's environment variable, each
+ * request given `timeoutMs` (`--model-timeout`; default the adapters' 10 minutes). A bad flag or a
+ * missing key is a usage error naming what is expected (the variable, for a key).
  */
-export function modelFromFlag(flag: string, baseURL: string | undefined, env: NodeJS.ProcessEnv): ModelAdapter {
+export function modelFromFlag(flag: string, baseURL: string | undefined, env: NodeJS.ProcessEnv, timeoutMs?: number): ModelAdapter {
   const colon = flag.indexOf(':');
   const provider = colon < 0 ? flag : flag.slice(0, colon);
   const model = colon < 0 ? '' : flag.slice(colon + 1);
@@ -40,14 +41,14 @@ export function modelFromFlag(flag: string, baseURL: string | undefined, env: No
   }
   if (provider === 'openai-compatible') {
     if (baseURL === undefined) throw new CliError({ command: 'run', message: '--model openai-compatible:… needs --base-url (the server\'s OpenAI API root, e.g. http://127.0.0.1:11434/v1).' });
-    return openAICompatibleModel({ model, baseURL, apiKey: env.OPENAI_API_KEY || undefined });
+    return openAICompatibleModel({ model, baseURL, apiKey: env.OPENAI_API_KEY || undefined, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   }
   const variables = KEY_VARIABLES[provider];
   const apiKey = variables.map((name) => env[name]).find((value) => value !== undefined && value !== '');
   if (apiKey === undefined) {
     throw new CliError({ command: 'run', message: `--model ${provider}:… needs an API key: set ${variables.join(' or ')}.` });
   }
-  const options = { model, apiKey, ...(baseURL === undefined ? {} : { baseURL }) };
+  const options = { model, apiKey, ...(baseURL === undefined ? {} : { baseURL }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   switch (provider) {
     case 'openai':
       return openAIChatModel(options);
