@@ -267,7 +267,65 @@ async function proxy(): Promise<BenchTable> {
   }
 }
 
-/** Runs the MCP serving benchmarks. */
+/**
+ * Issue 24: MCP tools that declare nothing (most servers' tools) run one at a time under the default
+ * `concurrency: 'serial'`; with `'parallel'` declared for their server, 16 in flight through `serve`
+ * should cost what the read-only tool's calls do (target ≤ 1.1×), both against the SDK client
+ * calling the upstream directly.
+ */
+async function concurrencyThroughServe(): Promise<BenchTable> {
+  const upstream = join(here, 'cli-bench-raw-server.js');
+  const dir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
+  const specOf = (concurrency: string): string => {
+    const file = join(dir, `${concurrency}.json`);
+    // serve's default policy asks before a tool that may write: allowed here, as a user would.
+    writeFileSync(file, JSON.stringify({ tools: [], mcpServers: { up: { command: process.execPath, args: [upstream, '--writer'], concurrency } }, permissions: { allow: ['save'] } }));
+    return file;
+  };
+  const direct = await connect([upstream, '--writer']);
+  const serial = await connect([BIN, 'serve', '--stdio', '--spec', specOf('serial')]);
+  const parallel = await connect([BIN, 'serve', '--stdio', '--spec', specOf('parallel')]);
+  const calls = 2_000;
+  const call =
+    (name: string): OneCall =>
+    async (client) =>
+      expectText(await client.callTool({ name, arguments: { text: 'hello bench' } }), 'hello bench');
+  try {
+    const [d, readOnly, s, p] = await compare(
+      [
+        { name: 'direct', target: direct, call: call('save') },
+        { name: 'read-only', target: parallel, call: call('echo') },
+        { name: 'serial', target: serial, call: call('save') },
+        { name: 'parallel', target: parallel, call: call('save') },
+      ],
+      calls,
+    );
+    const wall = (m: { ratio: number }): number => d!.wall * m.ratio;
+    return {
+      title: `MCP serve: a tool that declares nothing (no readOnlyHint), ${IN_FLIGHT} in flight through serve --stdio (${ROUNDS} interleaved rounds × ${calls} calls)`,
+      rows: [
+        { name: 'SDK client → upstream, direct: wall per call', value: d!.wall },
+        { name: 'through serve: the read-only echo', value: wall(readOnly!), baseline: d!.wall, baselineName: 'direct' },
+        { name: "through serve: the tool that declares nothing, concurrency 'serial' (default)", value: wall(s!), baseline: wall(readOnly!), baselineName: 'read-only echo', note: 'one call at a time by design' },
+        { name: "through serve: the same tool, concurrency 'parallel'", value: wall(p!), baseline: wall(readOnly!), baselineName: 'read-only echo', target: 1.1 },
+      ],
+    };
+  } finally {
+    await Promise.allSettled([direct.close(), serial.close(), parallel.close()]);
+  }
+}
+
+const TABLES: Record<string, () => Promise<BenchTable>> = {
+  'notifications-stdio': () => notifications('stdio'),
+  'notifications-http': () => notifications('http'),
+  proxy,
+  concurrency: concurrencyThroughServe,
+};
+
+/** Runs the MCP serving benchmarks (`MCP_SERVE_TABLES=proxy,concurrency` runs only those). */
 export async function run(): Promise<BenchTable[]> {
-  return [await notifications('stdio'), await notifications('http'), await proxy()];
+  const only = process.env.MCP_SERVE_TABLES?.split(',').filter((name) => name !== '');
+  const tables: BenchTable[] = [];
+  for (const [name, table] of Object.entries(TABLES)) if (!only || only.includes(name)) tables.push(await table());
+  return tables;
 }
