@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, LATEST_PROTOCOL_VERSION, SetLevelRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { allowedHostNames, isLoopbackHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
@@ -10,6 +10,16 @@ import { MemoryEventStore } from './memory-event-store.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from './session-limits.js';
 import { SessionTable } from './session-table.js';
 import { answerWithWebTransport } from './web-response-bridge.js';
+
+
+/**
+ * The SDK's Web-standard Streamable HTTP transport, imported on the first HTTP request: a process
+ * serving over stdio only never loads it (nor the body parsing and media-type modules it brings).
+ */
+let webTransport: Promise<typeof WebStandardStreamableHTTPServerTransport> | undefined;
+function loadWebTransport(): Promise<typeof WebStandardStreamableHTTPServerTransport> {
+  return (webTransport ??= import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').then((module) => module.WebStandardStreamableHTTPServerTransport));
+}
 
 /** The reconnect delay sent to SSE clients by default, in ms. */
 export const DEFAULT_RETRY_INTERVAL_MS = 1_000;
@@ -212,7 +222,8 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
       opened = await sessions.open();
       const { server } = opened;
       const owned = opened;
-      const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      const Transport = await loadWebTransport();
+      const transport: WebStandardStreamableHTTPServerTransport = new Transport({
         sessionIdGenerator: () => randomUUID(),
         eventStore: options.eventStore === false ? undefined : (options.eventStore ?? (() => new MemoryEventStore()))(),
         retryInterval: options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
@@ -258,7 +269,8 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
     });
     // No event store: nothing outlives the request, so its stream cannot be resumed (no event
     // ids, no retry; ctx.closeStream() returns false) and a dropped call must be sent again.
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const Transport = await loadWebTransport();
+    const transport = new Transport({ sessionIdGenerator: undefined });
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
     await answerWithWebTransport(transport, req, res, body);

@@ -1,4 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ListToolsResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, ClientRequest, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -33,6 +33,16 @@ class ConnectTimeout extends Error {}
 
 /** Makes a fresh, unstarted transport for each (re)connection. */
 export type McpTransportFactory = () => Transport | Promise<Transport>;
+
+
+/**
+ * The SDK's `Client` class, imported when a client first connects: a process that only serves
+ * (`toolwright serve` without upstream servers) never loads the SDK's client modules.
+ */
+let clientClass: Promise<typeof Client> | undefined;
+function loadClient(): Promise<typeof Client> {
+  return (clientClass ??= import('@modelcontextprotocol/sdk/client/index.js').then((module) => module.Client));
+}
 
 /** Where an {@link MCPClient} is in its life. */
 export type MCPClientState = 'idle' | 'connecting' | 'connected' | 'dropped' | 'closed';
@@ -351,6 +361,7 @@ export class MCPClient {
     let client: Client | undefined;
     try {
       const connecting = (async () => {
+        const Client = await loadClient();
         transport = await this.factory();
         installIncomingGate(transport);
         client = new Client(CLIENT_INFO, { capabilities: declaredCapabilities(this.offeredCapabilities()), jsonSchemaValidator: NO_EAGER_VALIDATION });
@@ -412,6 +423,7 @@ export class MCPClient {
     let client: Client | undefined;
     let step: StartupStep = 'start';
     const attempt = (async () => {
+      const Client = await loadClient();
       transport = await this.factory();
       this.lastTransport = transport;
       installIncomingGate(transport);

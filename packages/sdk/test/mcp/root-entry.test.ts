@@ -34,8 +34,13 @@ describe('the root entry @toolwright/sdk', () => {
     expect(files.size).toBeGreaterThan(20);
   });
 
-  it('while @toolwright/sdk/mcp does load the MCP SDK', () => {
+  it('while @toolwright/sdk/mcp does load the MCP SDK (its types and server), leaving the client and the HTTP transport to first use', () => {
     const { packages } = staticGraph(resolve(src, 'mcp/index.ts'));
-    expect([...packages]).toContain('@modelcontextprotocol/sdk/client/index.js');
+    expect([...packages]).toContain('@modelcontextprotocol/sdk/types.js');
+    expect([...packages]).toContain('@modelcontextprotocol/sdk/server/index.js');
+    // A process that only serves over stdio loads neither: the client on the first connect, the
+    // Web-standard HTTP transport on the first HTTP request.
+    expect([...packages]).not.toContain('@modelcontextprotocol/sdk/client/index.js');
+    expect([...packages]).not.toContain('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
   });
 });
