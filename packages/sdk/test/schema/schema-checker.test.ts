@@ -32,6 +32,8 @@ const SCHEMAS: JsonSchema[] = [
   { type: 'integer', enum: [1, 2, 3, 2.5], minimum: 2 },
   { type: 'number', minimum: 0, maximum: 1, multipleOf: 0.25 },
   { type: 'object', required: ['x', 'a'], properties: { a: { type: 'string' } } },
+  // Required and optional declared keys side by side (the for-in pass counts the required ones it sees).
+  { type: 'object', properties: { a: { type: 'string' }, x: { type: 'integer' }, z: { type: 'number' } }, required: ['x'], additionalProperties: false },
   { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 2 },
   { type: 'string', minLength: 1, items: { type: 'integer' }, minimum: 3, required: ['a'] },
   { type: 'null', enum: [null, 1] },
@@ -99,6 +101,15 @@ describe('schemaChecker', () => {
       const oracle = ajv.compile(schema);
       for (const value of values) expect([schema, value, check(value)]).toEqual([schema, value, oracle(value)]);
     }
+  });
+
+  it('tells required from optional keys beyond the 30 a bit mask holds', () => {
+    const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, { type: 'integer' }]));
+    const schema: JsonSchema = { type: 'object', properties, required: ['k3', 'k35'], additionalProperties: false };
+    const check = schemaChecker(schema)!;
+    const oracle = ajv.compile(schema);
+    const values: unknown[] = [{ k3: 1, k35: 2 }, { k3: 1 }, { k35: 2 }, { k3: 1, k35: 2, k39: 'x' }, { k3: 1, k35: 2, k40: 1 }, { k3: 1, k35: undefined }, Object.assign(Object.create({ k35: 2 }) as object, { k3: 1 })];
+    for (const value of values) expect([value, check(value)]).toEqual([value, oracle(value)]);
   });
 
   it('counts string length in code points as ajv does', () => {
