@@ -45,24 +45,46 @@ export interface ClassSchemaOptions {
 /**
  * Each prototype's own field records as one flat array, `[key, options, key, options, …]`: a class
  * has a few fields, and a Map per class cost ~0.9 KiB of heap for each declared class (issue 15
- * counts memory per Action class).
+ * counts memory per Action class). The array is replaced, not grown, by each record (`concat`
+ * allocates it at its exact length, where `push` leaves spare room), and options that only give a
+ * description (`@Field({ description })`, the usual form) are kept as that string, an empty one as
+ * one shared object: what is read back is the same, without an options object per field.
  */
 const fields = new WeakMap<object, (string | FieldOptions)[]>();
 const classes = new WeakMap<object, ClassSchemaOptions>();
+const NO_OPTIONS: FieldOptions = Object.freeze({});
+
+/** What a record keeps of `options`: the description alone, or the shared empty options, when that is all they say. */
+function compactOptions(options: FieldOptions): string | FieldOptions {
+  const keys = Object.keys(options);
+  if (keys.length === 0 && Object.getOwnPropertySymbols(options).length === 0) return NO_OPTIONS;
+  if (keys.length === 1 && keys[0] === 'description' && typeof options.description === 'string' && Object.getOwnPropertySymbols(options).length === 0) return options.description;
+  return options;
+}
+
+/** The options a record keeps (see {@link compactOptions}). */
+function optionsOfRecord(record: string | FieldOptions): FieldOptions {
+  return typeof record === 'string' ? { description: record } : record;
+}
 
 /**
  * Records field options for `target.propertyKey` (decorators call this; nothing else should). The
- * options are kept as given (never modified); a second `@Field` on the same property merges into a copy.
+ * options are never modified; a second `@Field` on the same property merges into a copy.
  */
 export function recordField(target: object, propertyKey: string, options: FieldOptions): void {
-  let own = fields.get(target);
+  const own = fields.get(target);
   if (!own) {
-    own = [];
-    fields.set(target, own);
+    fields.set(target, [propertyKey, compactOptions(options)]);
+    return;
   }
-  const at = own.indexOf(propertyKey);
-  if (at < 0) own.push(propertyKey, options);
-  else own[at + 1] = { ...(own[at + 1] as FieldOptions), ...options };
+  // Keys sit at even positions (a description at an odd one may read like a key).
+  for (let at = 0; at < own.length; at += 2) {
+    if (own[at] === propertyKey) {
+      own[at + 1] = { ...optionsOfRecord(own[at + 1]!), ...options };
+      return;
+    }
+  }
+  fields.set(target, own.concat(propertyKey, compactOptions(options)));
 }
 
 /** Records class-level schema options. */
@@ -78,7 +100,7 @@ export function fieldOptionsOf(cls: AnyClass): Map<string, FieldOptions> {
     if (!own) continue;
     for (let i = 0; i < own.length; i += 2) {
       const key = own[i] as string;
-      merged.set(key, { ...merged.get(key), ...(own[i + 1] as FieldOptions) });
+      merged.set(key, { ...merged.get(key), ...optionsOfRecord(own[i + 1]!) });
     }
   }
   return merged;
