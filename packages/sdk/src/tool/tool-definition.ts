@@ -42,6 +42,7 @@ import { checkSchemaOverride } from './check-schema-override.js';
 import { processSecrets } from '../secrets/process-secrets.js';
 
 const NO_META: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_ANNOTATIONS: ToolAnnotations = Object.freeze({});
 
 /** Options of the {@link ToolDefinition} constructor. */
 export interface ToolDefinitionOptions<A extends Action, O extends Observation> {
@@ -109,7 +110,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   readonly permissionsReady?: () => Promise<void> | undefined;
   // Method-style type: a tool of a narrower Action stays assignable to ToolDefinition<Action>.
   private readonly resourcesFn?: { of(action: A): readonly string[] }['of'];
-  private exportCache = new ExportCache();
+  /** Made on the first export (most tools of a large set are never exported by this process, or not yet). */
+  private exportCache: ExportCache | undefined = undefined;
   private codecCache?: Codec<A>;
 
   constructor(options: ToolDefinitionOptions<A, O>) {
@@ -142,7 +144,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     this.actionType = options.actionType;
     this.observationType = options.observationType ?? (Observation as unknown as ObservationClass<O>);
     this.executor = options.executor;
-    this.declaredAnnotations = { ...(classMeta.annotations ?? {}), ...(options.annotations ?? {}) };
+    // Most tools declare no annotations: one shared frozen empty object (issue 24 counts memory per tool).
+    this.declaredAnnotations = classMeta.annotations || options.annotations ? { ...(classMeta.annotations ?? {}), ...(options.annotations ?? {}) } : NO_ANNOTATIONS;
     this.annotations = resolveAnnotations(this.declaredAnnotations);
     // Most tools declare no metadata: one shared frozen empty object (issue 15 counts memory per tool).
     this.meta = options.meta ? Object.freeze({ ...options.meta }) : NO_META;
@@ -365,7 +368,7 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   /** A copy of this tool with another executor. */
   withExecutor(executor: ToolExecutor<A, O>): this {
     const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
-    Object.assign(copy, this, { executor, exportCache: new ExportCache(), middleware: [...this.middleware] });
+    Object.assign(copy, this, { executor, exportCache: undefined, middleware: [...this.middleware] });
     return copy;
   }
 
@@ -375,12 +378,12 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   }
 
   private cached<T>(key: string, options: ExportOptions, build: (warnings: ExportWarning[]) => T): T {
-    return this.exportCache.get(key, options, build);
+    return (this.exportCache ??= new ExportCache()).get(key, options, build);
   }
 
   /** Drops cached exports (after the input schema changed, e.g. an MCP tool list refresh). */
   protected clearExportCache(): void {
-    this.exportCache = new ExportCache();
+    this.exportCache = undefined;
   }
 
   /** OpenAI Chat Completions format (cached per options). */

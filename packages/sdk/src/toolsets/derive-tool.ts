@@ -1,4 +1,3 @@
-import { ExportCache } from '../tool/export-cache.js';
 import type { ToolDefinition } from '../tool/tool-definition.js';
 import type { ToolPermissions } from '../policy/tool-permissions.js';
 import type { ToolMiddleware } from '../tool/tool-middleware.js';
@@ -28,7 +27,8 @@ export function deriveTool(tool: ToolDefinition, changes: ToolChanges): ToolDefi
   // property order), which is about twice as fast as assigning an overrides object with it.
   const copy = Object.assign(Object.create(Object.getPrototypeOf(tool) as object) as ToolDefinition, tool);
   const fields = copy as unknown as Record<string | symbol, unknown>;
-  fields.exportCache = new ExportCache();
+  // Its own export cache, made on its first export.
+  fields.exportCache = undefined;
   const outer = changes.outerMiddleware;
   fields.middleware = outer && outer.length > 0 ? [...outer, ...tool.middleware] : [...tool.middleware];
   if (changes.name !== undefined && changes.name !== tool.name) {

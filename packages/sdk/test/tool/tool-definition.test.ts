@@ -33,6 +33,14 @@ describe('ToolDefinition', () => {
     expect(DEFAULT_ANNOTATIONS).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
   });
 
+  it('declares no annotations for a tool given none: MCP defaults, none in its MCP descriptor', () => {
+    const tool = new ToolDefinition({ name: 'plain', description: 'Plain.', actionType: EchoAction });
+    expect(tool.declaredAnnotations).toEqual({});
+    expect(tool.annotations).toEqual(DEFAULT_ANNOTATIONS);
+    expect(tool.toMcpTool().annotations).toBeUndefined();
+    expect(new ToolDefinition({ name: 'titled', title: 'Titled', description: 'Titled.', actionType: EchoAction }).toMcpTool().annotations).toEqual({ title: 'Titled' });
+  });
+
   it('builds typed Actions from model arguments and calls the executor', async () => {
     const tool = echoTool();
     const action = tool.actionFromArguments({ text: 'ab', repeat_count: 2 });
@@ -187,5 +195,17 @@ describe('ToolDefinition', () => {
     expect(copy).not.toBe(tool);
     expect(((await copy.call(copy.actionFromArguments({ text: 'a' }))) as EchoObservation).echoed).toBe('copy');
     expect(((await tool.call(tool.actionFromArguments({ text: 'a' }))) as EchoObservation).echoed).toBe('a');
+  });
+
+  it('keeps its exports, and a copy made after an export keeps its own', () => {
+    const tool = echoTool();
+    const exported = tool.toOpenAITool();
+    expect(tool.toOpenAITool()).toBe(exported);
+    const copy = tool.withExecutor({ execute: () => EchoObservation.of({ echoed: 'copy' }) });
+    const copied = copy.toOpenAITool();
+    expect(copied).not.toBe(exported);
+    expect(copied).toEqual(exported);
+    expect(copy.toOpenAITool()).toBe(copied);
+    expect(tool.toOpenAITool()).toBe(exported);
   });
 });
