@@ -91,8 +91,12 @@ class ClassCodec<T extends object> implements Codec<T> {
     interpretedLimit = HOT_CALLS,
   ) {
     this.heat = new Heat(interpretedLimit);
-    this.dropNulls = sharedDropperOf(model);
-    this.hydrate = sharedHydratorOf(model);
+    // The class's own first-call path, built for this codec (codecs are cached per class) and not
+    // entered in the per-model caches, which serve the nested classes: two WeakMap entries less
+    // per declared class (issue 24 counts memory per Action class); a class that is also nested
+    // elsewhere gets a second closure there.
+    this.dropNulls = sharedNullDropper(model, sharedDropperOf);
+    this.hydrate = sharedHydrator(model, sharedHydratorOf, runClassValidator);
   }
 
   parse(value: unknown): ParseResult<T> {
