@@ -258,13 +258,13 @@ function buildModel(cls: AnyClass): ClassModel {
   const constraints = constraintsOf(cls);
   const names = new Set([...fieldOptions.keys(), ...constraints.keys()]);
   const initial = initialValuesOf(cls, names);
-  const fields: FieldModel[] = [];
   let needsClassValidator = false;
-  for (const property of names) {
+  // Mapped, not pushed: the model keeps this array, and one grown by push keeps spare room (17 slots for 7 fields).
+  const fields = [...names].map((property) => {
     const records = constraints.get(property) ?? [];
     if (records.some((r) => !isSchemaRule(r) && !isFormatRule(r))) needsClassValidator = true;
-    fields.push(buildField(cls, property, fieldOptions.get(property) ?? {}, records, initial?.get(property)));
-  }
+    return buildField(cls, property, fieldOptions.get(property) ?? {}, records, initial?.get(property));
+  });
   const wireNames = new Set<string>();
   for (const field of fields) {
     if (wireNames.has(field.wireName)) throw definitionError(cls, field.tsName, `wire name '${field.wireName}' is used twice.`);
