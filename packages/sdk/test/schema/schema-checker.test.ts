@@ -104,7 +104,7 @@ describe('schemaChecker', () => {
   });
 
   it('tells required from optional keys beyond the 30 a bit mask holds', () => {
-    const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, { type: 'integer' }]));
+    const properties: Record<string, JsonSchema> = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, { type: 'integer' } as JsonSchema]));
     const schema: JsonSchema = { type: 'object', properties, required: ['k3', 'k35'], additionalProperties: false };
     const check = schemaChecker(schema)!;
     const oracle = ajv.compile(schema);
