@@ -78,12 +78,22 @@ export function httpModel(spec: HttpModelSpec): ModelAdapter {
     model: spec.model,
     async request(request: ModelRequest): Promise<ModelTurn> {
       const url = spec.url(spec.stream);
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+      // One controller per request, fed by the caller's signal and the time limit; both let go when
+      // the request settles (no timer or listener outlives it on a long-lived run signal).
+      const controller = new AbortController();
+      const outer = request.signal;
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException(`The model request took longer than ${timeoutMs} ms.`, 'TimeoutError'));
+      }, timeoutMs);
+      const forward = (): void => controller.abort(outer?.reason);
+      if (outer?.aborted) forward();
+      else outer?.addEventListener('abort', forward, { once: true });
       try {
-        return await answer(url, signal, request);
+        return await answer(url, controller.signal, request);
       } catch (error) {
-        if (deadline.aborted && request.signal?.aborted !== true) {
+        if (timedOut && outer?.aborted !== true) {
           throw new ToolwrightError({
             code: ErrorCode.TIMEOUT,
             message: maskSecrets(`The model API did not finish answering POST ${url} within ${timeoutMs} ms. Raise timeoutMs if the model needs longer.`),
@@ -92,6 +102,9 @@ export function httpModel(spec: HttpModelSpec): ModelAdapter {
           });
         }
         throw error;
+      } finally {
+        clearTimeout(timer);
+        outer?.removeEventListener('abort', forward);
       }
     },
   };
