@@ -5,6 +5,7 @@ import { lazyNullDropper } from '../schema/schema-null-dropper.js';
 import type { SchemaNullDropper } from '../schema/schema-null-dropper.js';
 import { typeName } from '../schema/validation-issue.js';
 import type { ToolAnnotations } from '../tool/tool-annotations.js';
+import type { ToolContext } from '../tool/tool-context.js';
 import { ToolDefinition } from '../tool/tool-definition.js';
 import { inlineSchemaRefs } from './inline-schema-refs.js';
 import { jsonArgumentsIssue } from './json-arguments-issue.js';
@@ -121,6 +122,18 @@ export class MCPToolDefinition extends ToolDefinition<MCPToolAction, MCPToolObse
 
   /** Nothing to read from classes: the schema is the server's. */
   protected override prepareDeclaration(): void {}
+
+  /**
+   * Binds a call's context like any tool's; while the tool runs on its own MCP executor, the time
+   * limit is left to the MCP client (the executor passes the caller's `timeoutMs` on): the client
+   * times the request out, cancels it on the server and says so. One timer per call; a second one
+   * racing it worded the same timeout two ways depending on which fired first. A copy with another
+   * executor (`withExecutor`) keeps the call's own time limit.
+   */
+  override prepareContext(ctx: ToolContext): void {
+    super.prepareContext(ctx);
+    if (this.executor instanceof MCPToolExecutor) ctx.timeoutMs = undefined;
+  }
 
   /** The server's `inputSchema`, untouched (`$schema`, `$defs`, `additionalProperties` kept). */
   override inputSchema(): JsonSchema {

@@ -32,7 +32,8 @@ export class MCPToolExecutor implements ToolExecutor<MCPToolAction, MCPToolObser
   async execute(action: MCPToolAction, ctx: ToolContext): Promise<MCPToolObservation> {
     const tool = this.tool!;
     // An AbortSignal and a progress token cost time on every call: only when they can matter.
-    const options: McpCallOptions = { timeoutMs: ctx.timeoutMs };
+    // The time limit is the client's (MCPToolDefinition.prepareContext): the caller's, else the server's.
+    const options: McpCallOptions = { timeoutMs: ctx.callOptions.timeoutMs };
     if (ctx.cancellable !== false) options.signal = ctx.signal;
     if (ctx.reportsProgress !== false) options.onProgress = (p) => ctx.reportProgress(p.progress, p.total, p.message);
     // The server's sampling/elicitation during this call go to this call's client (e.g. serve's downstream client).
