@@ -31,17 +31,9 @@ interface Served {
   port: number;
 }
 
+/** `toolwright serve --http` on a free port with `args`. */
 function start(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--http', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stderr!.on('data', (c: Buffer) => {
-      seen += c.toString();
-      const match = /:(\d+)\/mcp/.exec(seen);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
-  });
+  return startProcess([BIN, 'serve', '--http', '--port', '0', ...args]);
 }
 
 function rssKiB(pid: number): number {
@@ -153,7 +145,7 @@ const ROUNDS = 7;
 /** `serve --http` against the raw SDK server, `tools/call` throughput at 1, 16 and 64 clients. */
 export async function serveThroughput(): Promise<BenchTable> {
   const tools = join(here, 'mcp-serve-bench-tools.js');
-  const served = await startProcess([BIN, 'serve', '--http', '--port', '0', '--max-sessions', '100', '--import', tools]);
+  const served = await start(['--max-sessions', '100', '--import', tools]);
   const raw = await startProcess([join(here, 'mcp-serve-bench-raw-http.js')]);
   const notify = (client: Client): Promise<unknown> => client.callTool({ name: 'notify', arguments: { logs: 0, progress: 0 } });
   const echo = (client: Client): Promise<unknown> => client.callTool({ name: 'echo', arguments: { text: 'ok' } });
