@@ -10,6 +10,43 @@ export interface DangerousPathLists {
   directories: readonly string[];
 }
 
+/** A list entry with its lower-case segments, split once. */
+interface PreparedEntry {
+  entry: string;
+  lower: string;
+  segments: readonly string[];
+}
+
+/** The lists' entries split into lower-case segments once per lists object (a check reads them for every target). */
+const preparedLists = new WeakMap<DangerousPathLists, { files: readonly PreparedEntry[]; directories: readonly PreparedEntry[] }>();
+
+function prepared(lists: DangerousPathLists): { files: readonly PreparedEntry[]; directories: readonly PreparedEntry[] } {
+  let split = preparedLists.get(lists);
+  if (!split) {
+    // A file entry without a slash is one segment as written (matched against the basename);
+    // one with slashes is its segments; a directory entry drops empty segments.
+    const files = lists.files.map((entry) => {
+      const lower = entry.toLowerCase();
+      return { entry, lower, segments: lower.includes('/') ? lower.split('/') : [lower] };
+    });
+    const directories = lists.directories.map((entry) => {
+      const lower = entry.toLowerCase();
+      return { entry, lower, segments: lower.split(/[\\/]+/).filter((s) => s !== '') };
+    });
+    split = { files, directories };
+    preparedLists.set(lists, split);
+  }
+  return split;
+}
+
+/** True when `segments` ends with the segments of `tail`. */
+function endsWith(segments: readonly string[], tail: readonly string[]): boolean {
+  const offset = segments.length - tail.length;
+  if (offset < 0) return false;
+  for (let i = 0; i < tail.length; i++) if (segments[offset + i] !== tail[i]) return false;
+  return true;
+}
+
 /**
  * The dangerous file or directory entry `path` touches, or undefined. File entries with a slash
  * (`.ssh/config`) match the end of the path; the others match the basename; a directory entry
@@ -17,19 +54,19 @@ export interface DangerousPathLists {
  * comparisons ignore case; a glob (`.env*`) is matched as a pattern.
  */
 export function dangerousEntryOf(path: string, lists: DangerousPathLists, glob = false): string | undefined {
-  const lower = path.toLowerCase();
-  const segments = lower.split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
+  const segments = path
+    .toLowerCase()
+    .split(/[\\/]+/)
+    .filter((s) => s !== '' && s !== '.');
   const base = segments[segments.length - 1] ?? '';
   const same = (pattern: string, name: string): boolean => (glob ? picomatch.isMatch(name, pattern, { dot: false, nocase: true }) : pattern === name);
-  for (const entry of lists.files) {
-    const e = entry.toLowerCase();
-    if (e.includes('/')) {
-      const tail = segments.slice(-e.split('/').length).join('/');
-      if (glob ? picomatch.isMatch(e, tail, { dot: false, nocase: true }) : tail === e) return entry;
-    } else if (same(base, e)) return entry;
+  const { files, directories } = prepared(lists);
+  for (const { entry, lower, segments: tail } of files) {
+    if (tail.length > 1) {
+      if (glob ? picomatch.isMatch(lower, segments.slice(-tail.length).join('/'), { dot: false, nocase: true }) : endsWith(segments, tail)) return entry;
+    } else if (same(base, lower)) return entry;
   }
-  for (const entry of lists.directories) {
-    const run = entry.toLowerCase().split(/[\\/]+/).filter((s) => s !== '');
+  for (const { entry, segments: run } of directories) {
     for (let start = 0; run.length > 0 && start + run.length <= segments.length; start++) {
       if (run.every((e, i) => same(segments[start + i]!, e))) return entry;
     }
