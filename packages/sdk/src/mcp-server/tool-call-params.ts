@@ -12,6 +12,21 @@ function kindOf(value: unknown): string {
   return type === 'object' || type === 'undefined' ? type : `a ${type}`;
 }
 
+/**
+ * True for params the SDK's schema passes with the same values: only `name`, `arguments` and a
+ * `_meta` holding at most a progress token (a string or a safe integer). Most calls are such; the
+ * schema (a zod parse and a copy) runs for the others, so it alone decides what else is valid.
+ */
+function isPlainParams(params: Record<string, unknown>): boolean {
+  for (const key in params) if (key !== 'name' && key !== 'arguments' && key !== '_meta') return false;
+  const meta = params._meta;
+  if (meta === undefined) return true;
+  if (!isObject(meta)) return false;
+  for (const key in meta) if (key !== 'progressToken') return false;
+  const token = meta.progressToken;
+  return token === undefined || typeof token === 'string' || Number.isSafeInteger(token);
+}
+
 function invalid(message: string): JsonRpcError {
   return new JsonRpcError(ErrorCode.InvalidParams, `tools/call: ${message}`);
 }
@@ -30,6 +45,7 @@ export function toolCallParams(request: Pick<JSONRPCRequest, 'params'>): CallToo
   if (params.arguments !== undefined && !isObject(params.arguments)) {
     throw invalid(`params.arguments: expected an object of the tool's arguments (e.g. {"path": "README.md"}), got ${kindOf(params.arguments)}.`);
   }
+  if (isPlainParams(params)) return params as CallToolRequest['params'];
   const parsed = CallToolRequestSchema.safeParse({ method: 'tools/call', params });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

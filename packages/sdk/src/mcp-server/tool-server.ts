@@ -87,7 +87,14 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   let following: Promise<void> | undefined;
   if (extension?.onInitialized) {
     const onInitialized = extension.onInitialized.bind(extension);
-    server.oninitialized = () => void (following = onInitialized(server.getClientCapabilities() ?? {}));
+    server.oninitialized = () => {
+      const started = onInitialized(server.getClientCapabilities() ?? {});
+      following = started;
+      // Once done, calls need not wait for it (a failure stays, for every call to report).
+      void started.then(() => {
+        if (following === started) following = undefined;
+      }, () => undefined);
+    };
   }
 
   server.setRequestHandler(SetLevelRequestSchema, async (request) => {
@@ -113,7 +120,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     const progressToken = params._meta?.progressToken;
     // Progress sent but not yet written: the result must not overtake it (the client drops
     // progress that arrives after the response).
-    let sending: Promise<unknown> = Promise.resolve();
+    let sending: Promise<unknown> | undefined;
     let lastProgressAt = 0;
     const onProgress =
       progressToken === undefined
@@ -123,7 +130,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
             if (report.total !== undefined) params.total = report.total;
             if (report.message !== undefined) params.message = report.message;
             const sent = extra.sendNotification({ method: 'notifications/progress', params }).catch(() => undefined);
-            sending = Promise.all([sending, sent]);
+            sending = sending ? Promise.all([sending, sent]) : sent;
             lastProgressAt = Date.now();
           };
     // The tool's ctx.log/sample/elicit, as far as the client declared them; elicitation also
@@ -141,7 +148,7 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     } finally {
       untrack?.();
     }
-    await sending;
+    if (sending) await sending;
     // The SDK's client handles notifications a microtask later than responses: a progress
     // notification read in the same chunk as the result is dropped. A few ms apart, it is not.
     const sinceProgress = Date.now() - lastProgressAt;

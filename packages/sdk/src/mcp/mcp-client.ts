@@ -17,7 +17,7 @@ import { jsonArgumentsIssue } from './json-arguments-issue.js';
 import { StdioProcessTransport } from './stdio-process-transport.js';
 import { withTimeout } from './with-timeout.js';
 import type { McpCallOptions } from './mcp-call-options.js';
-import { rawToolCall, RawCallUnsent } from './raw-tool-call.js';
+import { rawToolCall } from './raw-tool-call.js';
 import type { RawCallChannel } from './raw-tool-call.js';
 import { declaredCapabilities, installCapabilityHandlers } from './mcp-client-capabilities.js';
 import type { McpClientCapabilities } from './mcp-client-capabilities.js';
@@ -248,11 +248,19 @@ export class MCPClient {
       // The raw channel when the call needs nothing of the SDK client but the connection; a request
       // the transport refused (nothing reached the server) takes the SDK client after all.
       const channel = this.rawChannel();
-      if (!channel) return this.perform(name, send, options);
-      const raw = rawToolCall(channel, name, args, meta ? { ...options, meta } : options);
-      return raw.catch((error: unknown) => (error instanceof RawCallUnsent ? this.perform(name, send, options) : Promise.reject(error)));
+      return (channel && rawToolCall(channel, name, args, meta ? { ...options, meta } : options)) ?? this.perform(name, send, options);
     });
-    return release ? result.finally(release) : result;
+    if (!release) return result;
+    return result.then(
+      (value) => {
+        release();
+        return value;
+      },
+      (error: unknown) => {
+        release();
+        throw error;
+      },
+    );
   }
 
   /**

@@ -3,13 +3,20 @@ import { CallToolResultSchema, ErrorCode as JsonRpcCode, McpError } from '@model
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolwrightError } from '../errors/toolwright-error.js';
 import { callDeadlines } from '../tool/deadlines.js';
+import type { Deadline } from '../tool/deadlines.js';
 import { isPlainObject } from '../util/guards.js';
 import { invalidResponseReplacement } from './incoming-message-gate.js';
+
+/** The transport of a raw channel: an MCP transport that also writes a message at once (`StdioProcessTransport.write`). */
+export interface RawCallTransport extends Transport {
+  /** Writes `message` without waiting for the pipe to drain; the error saying why it could not (nothing was sent), else undefined. */
+  write(message: JSONRPCMessage): Error | undefined;
+}
 
 /** What {@link rawToolCall} needs of a connected {@link MCPClient} (see `MCPClient.rawChannel`). */
 export interface RawCallChannel {
   /** The connected session's transport (the SDK client keeps using it for everything else). */
-  readonly transport: Transport;
+  readonly transport: RawCallTransport;
   /** The client's call time limit in ms. */
   readonly timeoutMs: number;
   /** The client's own error for a failed call of `tool` (the same words as `callTool`'s). */
@@ -35,16 +42,51 @@ export interface RawCallOptions {
   meta?: Readonly<Record<string, unknown>>;
 }
 
-/** The request was not sent (the transport refused it): nothing reached the server, another path may send it. */
-export class RawCallUnsent extends Error {}
+/**
+ * One raw call in flight: settled by its response (see `route`), its time limit, its signal (it is
+ * the abort listener itself, as `handleEvent`) or the connection closing. One object per call
+ * instead of a closure for each of those.
+ */
+class Pending {
+  onProgress?: (progress: RawProgress) => void = undefined;
+  deadline?: Deadline = undefined;
 
-interface Pending {
-  tool: string;
-  signal: AbortSignal | undefined;
-  channel: RawCallChannel;
-  onProgress?: (progress: RawProgress) => void;
-  resolve(result: CallToolResult): void;
-  reject(error: unknown): void;
+  constructor(
+    readonly id: string,
+    readonly tool: string,
+    readonly signal: AbortSignal | undefined,
+    readonly channel: RawCallChannel,
+    readonly calls: Map<string, Pending>,
+    private readonly settle: (result: CallToolResult) => void,
+    private readonly refuse: (error: unknown) => void,
+  ) {}
+
+  resolve(result: CallToolResult): void {
+    this.done();
+    this.settle(result);
+  }
+
+  reject(error: unknown): void {
+    this.done();
+    this.refuse(error);
+  }
+
+  /** The signal aborted. */
+  handleEvent(): void {
+    this.cancel(this.signal?.reason);
+  }
+
+  /** Ends the call from this side (aborted or timed out): the server is told, the call fails. */
+  cancel(reason: unknown): void {
+    if (!this.calls.delete(this.id)) return;
+    this.channel.transport.write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: this.id, reason: String(reason) } });
+    this.reject(this.channel.fail(reason instanceof McpError ? reason : new McpError(JsonRpcCode.RequestTimeout, String(reason)), this.tool, this.signal));
+  }
+
+  private done(): void {
+    if (this.deadline) callDeadlines.cancel(this.deadline);
+    this.signal?.removeEventListener('abort', this);
+  }
 }
 
 /** Ids (and progress tokens) of raw calls: strings, so they never meet the SDK client's numeric ids. */
@@ -186,51 +228,25 @@ function route(calls: Map<string, Pending>, message: Record<string, unknown>): b
  * progress goes to `onProgress`, and cancellation, the time limit, a dropped connection and error
  * responses end the call as the SDK client would end it, worded by the channel's `fail` (the
  * same text as `MCPClient.callTool`). A result is checked with the SDK's own schema unless it is
- * plainly valid. Rejects with {@link RawCallUnsent} when the transport refused the request.
+ * plainly valid. Undefined when the transport refused the request (nothing reached the server:
+ * another path may send it).
  */
-export function rawToolCall(channel: RawCallChannel, tool: string, args: Record<string, unknown>, options: RawCallOptions = {}): Promise<CallToolResult> {
+export function rawToolCall(channel: RawCallChannel, tool: string, args: Record<string, unknown>, options: RawCallOptions = {}): Promise<CallToolResult> | undefined {
   const { signal, onProgress } = options;
+  if (signal?.aborted) return Promise.reject(channel.fail(signal.reason, tool, signal));
   const calls = tableOf(channel.transport);
   const id = `${ID_PREFIX}${++sequence}`;
   const params: Record<string, unknown> = { name: tool, arguments: args };
   if (onProgress || options.meta) params._meta = onProgress ? { ...options.meta, progressToken: id } : { ...options.meta };
-  return new Promise<CallToolResult>((resolve, reject) => {
-    if (signal?.aborted) return reject(channel.fail(signal.reason, tool, signal));
-    const timeoutMs = options.timeoutMs || channel.timeoutMs;
-    // On the calls' shared timer (no Node timer made and cleared per call).
-    const deadline = callDeadlines.add(timeoutMs, () => cancel(McpError.fromError(JsonRpcCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })));
-    const done = (): void => {
-      callDeadlines.cancel(deadline);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const cancel = (reason: unknown): void => {
-      if (!calls.delete(id)) return;
-      done();
-      channel.transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } }).catch(() => undefined);
-      reject(channel.fail(reason instanceof McpError ? reason : new McpError(JsonRpcCode.RequestTimeout, String(reason)), tool, signal));
-    };
-    const onAbort = (): void => cancel(signal?.reason);
-    const pending: Pending = {
-      tool,
-      signal,
-      channel,
-      resolve: (result) => {
-        done();
-        resolve(result);
-      },
-      reject: (error) => {
-        done();
-        reject(error);
-      },
-    };
-    if (onProgress) pending.onProgress = onProgress;
-    calls.set(id, pending);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const message = { jsonrpc: '2.0', id, method: 'tools/call', params } as JSONRPCMessage;
-    channel.transport.send(message).catch((error: unknown) => {
-      if (!calls.delete(id)) return;
-      done();
-      reject(new RawCallUnsent(error instanceof Error ? error.message : String(error)));
-    });
-  });
+  let pending!: Pending;
+  const result = new Promise<CallToolResult>((resolve, reject) => (pending = new Pending(id, tool, signal, channel, calls, resolve, reject)));
+  if (onProgress) pending.onProgress = onProgress;
+  // The message first: a transport that refuses it leaves nothing to undo.
+  if (channel.transport.write({ jsonrpc: '2.0', id, method: 'tools/call', params } as JSONRPCMessage) !== undefined) return undefined;
+  calls.set(id, pending);
+  const timeoutMs = options.timeoutMs || channel.timeoutMs;
+  // On the calls' shared timer (no Node timer made and cleared per call).
+  pending.deadline = callDeadlines.add(timeoutMs, () => pending.cancel(McpError.fromError(JsonRpcCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })));
+  signal?.addEventListener('abort', pending, { once: true });
+  return result;
 }

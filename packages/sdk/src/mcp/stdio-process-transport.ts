@@ -149,10 +149,20 @@ export class StdioProcessTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const failure = this.write(message);
+    if (failure) return Promise.reject(failure);
+    const stdin = this.child!.stdin!;
+    return stdin.writableNeedDrain ? new Promise<void>((resolve) => stdin.once('drain', resolve)) : Promise.resolve();
+  }
+
+  /**
+   * @internal Writes `message` to the server at once, without waiting for the pipe to drain (the
+   * raw call channel waits for the response instead): the error saying why nothing was sent
+   * (not running, or not JSON), else undefined. {@link StdioProcessTransport.send} is this and the wait.
+   */
+  write(message: JSONRPCMessage): Error | undefined {
     const stdin = this.child?.stdin;
-    if (!stdin || this.finished || !stdin.writable) {
-      return Promise.reject(new Error(`Not connected: the server process ${this.describeExit() ?? 'is not running'}.`));
-    }
+    if (!stdin || this.finished || !stdin.writable) return new Error(`Not connected: the server process ${this.describeExit() ?? 'is not running'}.`);
     let line: string;
     try {
       line = `${JSON.stringify(message)}\n`;
@@ -160,7 +170,7 @@ export class StdioProcessTransport implements Transport {
       // Our own fault (a cycle, a BigInt, nesting too deep): the server is fine and must not be restarted for it.
       const failure = new Error(`the message could not be turned into JSON: ${error instanceof Error ? error.message : String(error)}`);
       failure.name = 'SerializationError';
-      return Promise.reject(failure);
+      return failure;
     }
     // Messages of one tick go out together (one system call for many requests in flight).
     if (!this.corked) {
@@ -171,8 +181,8 @@ export class StdioProcessTransport implements Transport {
         stdin.uncork();
       });
     }
-    if (stdin.write(line)) return Promise.resolve();
-    return new Promise<void>((resolve) => stdin.once('drain', resolve));
+    stdin.write(line);
+    return undefined;
   }
 
   /** Ends the process group within the close timeout; resolves once the child is reaped. */
