@@ -25,6 +25,28 @@ function isPlainMeta(meta: unknown): boolean {
 }
 
 /**
+ * What the session's `tools/call` handler gets beside the request (the SDK server's
+ * `RequestHandlerExtra`, as far as that handler reads it): one object per call, its methods on
+ * the prototype, the call's notifications and requests related to its request id.
+ */
+class CallExtra {
+  constructor(
+    private readonly server: Server,
+    readonly requestId: RequestId,
+    readonly signal: AbortSignal,
+    readonly _meta: unknown,
+  ) {}
+
+  async sendNotification(notification: ServerNotification): Promise<void> {
+    if (!this.signal.aborted) await this.server.notification(notification, { relatedRequestId: this.requestId });
+  }
+
+  sendRequest(request: ServerRequest, schema: Parameters<Server['request']>[1], options?: object): ReturnType<Server['request']> {
+    return this.server.request(request, schema, { ...options, relatedRequestId: this.requestId });
+  }
+}
+
+/**
  * A thin wire decoder for `serve --stdio`: a well-formed `tools/call` (a name, an arguments
  * object, at most a progress token in `_meta`) from an initialized client goes straight to the
  * session's own `tools/call` handler (the same function the MCP SDK's `Server` calls, so the
@@ -44,15 +66,7 @@ export function proxyFastPath(server: Server, send: (message: JSONRPCMessage) =>
 
   const run = async (id: RequestId, request: { method: 'tools/call'; params: Record<string, unknown> }, controller: AbortController): Promise<void> => {
     const signal = controller.signal;
-    const extra = {
-      signal,
-      requestId: id,
-      _meta: request.params._meta,
-      sendNotification: async (notification: ServerNotification) => {
-        if (!signal.aborted) await server.notification(notification, { relatedRequestId: id });
-      },
-      sendRequest: (r: ServerRequest, schema: Parameters<Server['request']>[1], options?: object) => server.request(r, schema, { ...options, relatedRequestId: id }),
-    } as unknown as Extra;
+    const extra = new CallExtra(server, id, signal, request.params._meta) as unknown as Extra;
     let response: JSONRPCMessage;
     try {
       response = { jsonrpc: '2.0', id, result: await handle(request as Parameters<Handler>[0], extra) };

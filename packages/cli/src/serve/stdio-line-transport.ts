@@ -21,6 +21,9 @@ export interface StdioLineTransportOptions {
 
 type ErrorId = string | number | null;
 
+/** What a write that did not have to wait returns (one settled promise shared by all of them). */
+const WRITTEN: Promise<void> = Promise.resolve();
+
 /**
  * The request id of a JSON-RPC message from the start of its text, when the `id` member comes
  * before `params` (as every client writes it): enough to answer a request too large to parse.
@@ -81,11 +84,20 @@ export class StdioLineTransport implements Transport {
     this.onerror?.(error);
   };
 
+  /** The client's end is gone (EPIPE) or broken: reported, and the session ends (nothing more can reach the client). */
+  private readonly onOutputError = (error: Error): void => {
+    if (this.closed) return;
+    this.onerror?.(error);
+    void this.close();
+  };
+
   async start(): Promise<void> {
     if (this.started) throw new Error('StdioLineTransport already started.');
     this.started = true;
     this.input.on('data', this.onData);
     this.input.on('error', this.onInputError);
+    // Stays attached after close: a late write error must not become an uncaught exception.
+    this.output.on('error', this.onOutputError);
   }
 
   private feed(part: Buffer): void {
@@ -119,7 +131,9 @@ export class StdioLineTransport implements Transport {
     this.size = 0;
     const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
     const text = line.toString('utf8', 0, end);
-    if (/^\s*$/.test(text)) return;
+    // A message starts with '{' (or '['): only anything else is checked for being blank.
+    const first = text.charCodeAt(0);
+    if (first !== 123 && first !== 91 && /^\s*$/.test(text)) return;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -149,12 +163,19 @@ export class StdioLineTransport implements Transport {
     this.write(JSON.stringify({ jsonrpc: '2.0', id, error }));
   }
 
+  /** Writes one message; the promise settles at once, or once the output drained (or failed) when it is full. */
   private write(json: string): Promise<void> {
+    if (this.closed) return WRITTEN;
+    this.coalesce();
+    if (this.output.write(`${json}\n`)) return WRITTEN;
     return new Promise((resolve) => {
-      if (this.closed) return resolve();
-      this.coalesce();
-      if (this.output.write(`${json}\n`)) resolve();
-      else this.output.once('drain', resolve);
+      const done = (): void => {
+        this.output.off('drain', done);
+        this.output.off('error', done);
+        resolve();
+      };
+      this.output.once('drain', done);
+      this.output.once('error', done);
     });
   }
 

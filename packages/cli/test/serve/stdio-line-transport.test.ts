@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { leadingRequestId, StdioLineTransport } from '../../src/serve/stdio-line-transport.js';
 
 describe('leadingRequestId', () => {
@@ -50,5 +51,74 @@ describe('StdioLineTransport', () => {
     ]);
     expect(written).toBe('');
     await transport.close();
+  });
+});
+
+/** An output that records each write it was asked for (a batch written together counts once), and can hold its callbacks back (a full pipe). */
+class RecordingOutput extends Writable {
+  readonly writes: string[] = [];
+  private held: (() => void)[] = [];
+  constructor(private readonly full = false) {
+    super({ highWaterMark: 64 });
+  }
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.writes.push(chunk.toString());
+    if (this.full) this.held.push(() => callback());
+    else callback();
+  }
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
+    this.writes.push(chunks.map((c) => c.chunk.toString()).join(''));
+    if (this.full) this.held.push(() => callback());
+    else callback();
+  }
+  /** Lets the held writes complete (the pipe drained). */
+  release(): void {
+    for (const done of this.held.splice(0)) done();
+  }
+}
+
+const ping = (id: number): JSONRPCMessage => ({ jsonrpc: '2.0', id, result: {} });
+
+describe('StdioLineTransport writes', () => {
+  it('writes the messages of one event-loop tick together, in order, and every one of them', async () => {
+    const output = new RecordingOutput();
+    const transport = new StdioLineTransport(new PassThrough(), output);
+    await transport.start();
+    await Promise.all([1, 2, 3, 4, 5].map((id) => transport.send(ping(id))));
+    await new Promise((resolve) => setImmediate(resolve));
+    await transport.send(ping(6));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(output.writes.map((text) => text.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id))).toEqual([[1, 2, 3, 4, 5], [6]]);
+    await transport.close();
+  });
+
+  it('settles a send into a full output only once it drained', async () => {
+    const output = new RecordingOutput(true);
+    const transport = new StdioLineTransport(new PassThrough(), output);
+    await transport.start();
+    let settled = false;
+    const sent = transport.send({ jsonrpc: '2.0', id: 1, result: { pad: 'x'.repeat(100) } }).then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    output.release();
+    await sent;
+    expect(output.writes).toHaveLength(1);
+    await transport.close();
+  });
+
+  it('reports an output that fails (the client went away) and ends the session; later sends write nothing', async () => {
+    const output = new PassThrough();
+    const transport = new StdioLineTransport(new PassThrough(), output);
+    const errors: Error[] = [];
+    let closed = false;
+    transport.onerror = (error) => void errors.push(error);
+    transport.onclose = () => void (closed = true);
+    await transport.start();
+    const broken = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    output.destroy(broken);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors).toEqual([broken]);
+    expect(closed).toBe(true);
+    await expect(transport.send(ping(1))).resolves.toBeUndefined();
   });
 });

@@ -83,11 +83,11 @@ export class JsonLineReader {
     }
     if (this.size === 0) return;
     const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
-    this.chunks = [];
+    this.chunks.length = 0;
     this.size = 0;
-    let text = bytes.toString('utf8');
-    if (text.endsWith('\r')) text = text.slice(0, -1);
-    if (text.trim() !== '') this.handlers.line(text);
+    // CR dropped before decoding; a line starting with '{' (every message) is not blank, others are checked.
+    const text = bytes.toString('utf8', 0, bytes[bytes.length - 1] === 13 ? bytes.length - 1 : bytes.length);
+    if (text.charCodeAt(0) === 123 || text.trim() !== '') this.handlers.line(text);
   }
 }
 
