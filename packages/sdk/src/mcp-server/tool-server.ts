@@ -11,7 +11,7 @@ import { COMPOSED_SCHEMAS } from './native-catalog.js';
 import type { NativeCatalog } from './native-catalog.js';
 import { toolCallParams } from './tool-call-params.js';
 import { withRemoteTraceContext } from '../telemetry/remote-trace-parent.js';
-import type { ServedToolset } from './served-tools.js';
+import type { ServedCallOptions, ServedToolset } from './served-tools.js';
 import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
 
 /** Least time between the last progress notification of a call and its result. */
@@ -144,7 +144,9 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
     let observation: Observation;
     try {
       // Under the trace context the client sent (_meta.traceparent): the call's spans join its trace.
-      observation = await withRemoteTraceContext(params._meta, () => toolset.call(name, args, { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client, ...(metadata ? { metadata } : {}) }));
+      const callOptions: ServedCallOptions = { signal: extra.signal, onProgress, toolCallId: `mcp-${String(extra.requestId)}`, client };
+      if (metadata) callOptions.metadata = metadata;
+      observation = await withRemoteTraceContext(params._meta, () => toolset.call(name, args, callOptions));
     } finally {
       untrack?.();
     }

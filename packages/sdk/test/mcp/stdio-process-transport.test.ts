@@ -21,7 +21,7 @@ async function started(): Promise<{ transport: StdioProcessTransport; chunks: nu
   const transport = new StdioProcessTransport({ command: process.execPath, args: ['-e', CHUNK_ECHO] });
   transports.push(transport);
   const chunks: number[][] = [];
-  transport.onmessage = (message) => void chunks.push((message as { params: { ids: number[] } }).params.ids);
+  transport.onmessage = (message) => void chunks.push((message as unknown as { params: { ids: number[] } }).params.ids);
   await transport.start();
   return { transport, chunks };
 }
