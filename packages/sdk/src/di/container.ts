@@ -2,10 +2,13 @@
  * The only module that loads typedi. Everything else talks to {@link ScopedContainer}, so the
  * container is replaceable and typedi's global state never leaks between conversations.
  *
- * typedi is required on first use (the first `@Service()`/`@Inject()` decorator or the first
- * service a conversation's container is asked for), not when the SDK is imported: importing it from an ES module costs a cold process
- * 8-20 ms (node parses each of its CommonJS files for their export names), and a process that only
- * declares and calls tools never needs it.
+ * typedi is required on first use (the first service a conversation's container is asked for),
+ * not when the SDK is imported nor when a class is decorated: importing it from an ES module costs
+ * a cold process 8-20 ms (node parses each of its CommonJS files for their export names), and a
+ * process that only declares, lists and calls tools that ask for no service never needs it. The
+ * `@Service()`/`@Inject()` decorations made before then wait in a queue and are applied, in the
+ * order they were made, when typedi loads (so `@toolwright/tools`, whose executors are services,
+ * costs nothing of typedi until a conversation first calls one of them).
  */
 import 'reflect-metadata';
 import { createRequire } from 'node:module';
@@ -32,14 +35,39 @@ const LazyToken = class Token {
   }
 };
 
-/** typedi, required on first use; links {@link Token}'s prototype to typedi's then. */
+/** `@Service()`/`@Inject()` decorations made before typedi was loaded, in the order they were made (undefined once applied). */
+let deferred: (() => void)[] | undefined = [];
+
+/**
+ * typedi, required on first use; links {@link Token}'s prototype to typedi's then, and applies the
+ * decorations that waited for it (typedi's own, with the arguments they were made with).
+ */
 function typedi(): typeof TypediNs {
   if (typediModule === undefined) {
     const loaded = load('typedi') as typeof TypediNs;
     Object.setPrototypeOf(LazyToken.prototype, loaded.Token.prototype);
     typediModule = loaded;
+    const waiting = deferred ?? [];
+    deferred = undefined;
+    for (const apply of waiting) apply();
   }
   return typediModule;
+}
+
+/**
+ * A decorator that applies typedi's `name` decorator made with `args` to what it decorates: now
+ * when typedi is loaded, else when it loads (typedi's decorators only record; nothing reads the
+ * records before a container is asked for a service, which loads typedi first).
+ */
+function deferredDecorator(name: 'Service' | 'Inject', args: unknown[]): (...target: unknown[]) => void {
+  return (...target: unknown[]): void => {
+    const apply = (): void => {
+      const make = typediModule![name] as (...a: unknown[]) => (...t: unknown[]) => unknown;
+      make(...args)(...target);
+    };
+    if (deferred === undefined) apply();
+    else deferred.push(apply);
+  };
 }
 
 /** typedi's `Token`: a typed identifier for a value that has no class of its own. */
@@ -47,14 +75,14 @@ export const Token = LazyToken as unknown as typeof TypediToken;
 /** typedi's `Token`: a typed identifier for a value that has no class of its own. */
 export type Token<T> = TypediToken<T>;
 
-/** typedi's `@Service()` decorator (typedi is loaded by the first use). */
+/** typedi's `@Service()` decorator (applied when typedi loads: the first time a container is asked for a service). */
 export const Service = function Service(...args: unknown[]): unknown {
-  return (typedi().Service as (...a: unknown[]) => unknown)(...args);
+  return deferredDecorator('Service', args);
 } as unknown as typeof TypediService;
 
-/** typedi's `@Inject()` decorator (typedi is loaded by the first use). */
+/** typedi's `@Inject()` decorator (applied when typedi loads: the first time a container is asked for a service). */
 export const Inject = function Inject(...args: unknown[]): unknown {
-  return (typedi().Inject as (...a: unknown[]) => unknown)(...args);
+  return deferredDecorator('Inject', args);
 } as unknown as typeof TypediInject;
 
 /** A class the container can build. */
