@@ -18,3 +18,5 @@ export { withRemoteTraceContext } from './telemetry/remote-trace-parent.js';
 export { traceModelRequest } from './telemetry/trace-model-request.js';
 export type { ModelRequestFacts } from './telemetry/trace-model-request.js';
 export { telemetryStep } from './runtime/phases/telemetry-step.js';
+export { deferClassValidatorRule } from './schema/deferred-rules.js';
+export type { DeferredRuleRecord } from './schema/deferred-rules.js';

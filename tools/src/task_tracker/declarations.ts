@@ -1,4 +1,4 @@
-import { IsArray, IsIn, IsString, Type, ValidateNested } from '../shared/validation-decorators.js';
+import { IsArray, IsIn, IsString, ValidateNested } from '../shared/validation-decorators.js';
 import { Action, Field, Observation } from '@toolwright/sdk';
 
 /** The states a task can be in. */
@@ -38,7 +38,6 @@ export class TaskTrackerAction extends Action {
   @Field({ name: 'task_list', description: 'The complete task list. Required by `plan`.', default: [], type: () => TaskItem })
   @IsArray()
   @ValidateNested({ each: true })
-  @Type(() => TaskItem)
   taskList: TaskItem[] = [];
 }
 
@@ -51,7 +50,6 @@ export class TaskTrackerObservation extends Observation {
   @Field({ name: 'task_list', description: 'The current task list.', type: () => TaskItem })
   @IsArray()
   @ValidateNested({ each: true })
-  @Type(() => TaskItem)
   taskList: TaskItem[] = [];
 }
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as ClassValidator from 'class-validator';
+import { deferClassValidatorRule } from '@toolwright/sdk/internal';
 
 /** Names of the C0 control characters, by code (U+0000–U+001F). */
 const C0_NAMES = [
@@ -47,18 +48,28 @@ export function controlCharacterProblem(text: string): string | undefined {
 }
 
 const load = createRequire(import.meta.url);
-const ValidateBy = (load('class-validator/cjs/decorator/common/ValidateBy.js') as typeof ClassValidator).ValidateBy;
 
 /** The rule's name in class-validator's metadata. */
 export const NO_CONTROL_CHARACTERS = 'noControlCharacters';
 
-/** Property decorator: the string may not contain the characters {@link controlCharacterProblem} refuses. */
+/**
+ * Property decorator: the string may not contain the characters {@link controlCharacterProblem}
+ * refuses. A rule class-validator checks (no JSON Schema says it): recorded as data with the SDK,
+ * registered through class-validator's `ValidateBy` before the SDK first validates with it (see
+ * validation-decorators.ts), so importing the tools loads none of class-validator's rules.
+ */
 export function NoControlCharacters(): PropertyDecorator {
-  return ValidateBy({
-    name: NO_CONTROL_CHARACTERS,
-    validator: {
-      validate: (value: unknown) => typeof value !== 'string' || controlCharacterProblem(value) === undefined,
-      defaultMessage: (args) => controlCharacterProblem(String(args?.value ?? '')) ?? 'command contains a control character',
-    },
-  });
+  return (target, propertyKey) => {
+    const property = propertyKey as string;
+    deferClassValidatorRule(target, property, { type: 'customValidation', name: NO_CONTROL_CHARACTERS, constraints: undefined, each: false, groups: [] }, () => {
+      const ValidateBy = (load('class-validator/cjs/decorator/common/ValidateBy.js') as typeof ClassValidator).ValidateBy;
+      ValidateBy({
+        name: NO_CONTROL_CHARACTERS,
+        validator: {
+          validate: (value: unknown) => typeof value !== 'string' || controlCharacterProblem(value) === undefined,
+          defaultMessage: (args) => controlCharacterProblem(String(args?.value ?? '')) ?? 'command contains a control character',
+        },
+      })(target, property);
+    });
+  };
 }

@@ -7,7 +7,8 @@ import 'reflect-metadata';
 import { createRequire } from 'node:module';
 import type { AnyClass } from './metadata-store.js';
 import { lineage } from './metadata-store.js';
-import { classValidatorStorage } from './class-validator-module.js';
+import { recordedClassValidatorStorage } from './class-validator-module.js';
+import { deferredRulesOf } from './deferred-rules.js';
 
 /** The recorded facts of one class-validator decorator on one property. */
 export interface ConstraintRecord {
@@ -50,19 +51,26 @@ function classTransformerStorage(): TransformerStorage | undefined {
   return transformerStorage;
 }
 
-/** class-validator records for `cls` and its ancestors, grouped by property (own records last). */
+/**
+ * class-validator records for `cls` and its ancestors, grouped by property (own records last):
+ * those in class-validator's storage, then (per class) the rules deferred until class-validator
+ * is first used (see deferred-rules.ts).
+ */
 export function constraintsOf(cls: AnyClass): Map<string, ConstraintRecord[]> {
-  const storage = classValidatorStorage() as ValidatorStorage;
+  const storage = recordedClassValidatorStorage() as ValidatorStorage | undefined;
   const byProperty = new Map<string, ConstraintRecord[]>();
-  for (const ctor of lineage(cls)) {
-    const records = storage.validationMetadatas.get(ctor);
-    if (!records) continue;
+  const add = (records: readonly ConstraintRecord[] | undefined): void => {
+    if (!records) return;
     for (const record of records) {
       if (record.groups && record.groups.length > 0) continue;
       const list = byProperty.get(record.propertyName) ?? [];
       list.push(record);
       byProperty.set(record.propertyName, list);
     }
+  };
+  for (const ctor of lineage(cls)) {
+    add(storage?.validationMetadatas.get(ctor));
+    add(deferredRulesOf(ctor));
   }
   return byProperty;
 }
