@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/picomatch-module.js';
 import { realPathOf } from '@toolwright/sdk/internal';
 import type { ShellWord } from './shell-word.js';
 
@@ -59,11 +59,11 @@ export function dangerousEntryOf(path: string, lists: DangerousPathLists, glob =
     .split(/[\\/]+/)
     .filter((s) => s !== '' && s !== '.');
   const base = segments[segments.length - 1] ?? '';
-  const same = (pattern: string, name: string): boolean => (glob ? picomatch.isMatch(name, pattern, { dot: false, nocase: true }) : pattern === name);
+  const same = (pattern: string, name: string): boolean => (glob ? picomatch().isMatch(name, pattern, { dot: false, nocase: true }) : pattern === name);
   const { files, directories } = prepared(lists);
   for (const { entry, lower, segments: tail } of files) {
     if (tail.length > 1) {
-      if (glob ? picomatch.isMatch(lower, segments.slice(-tail.length).join('/'), { dot: false, nocase: true }) : endsWith(segments, tail)) return entry;
+      if (glob ? picomatch().isMatch(lower, segments.slice(-tail.length).join('/'), { dot: false, nocase: true }) : endsWith(segments, tail)) return entry;
     } else if (same(base, lower)) return entry;
   }
   for (const { entry, segments: run } of directories) {
@@ -84,7 +84,7 @@ export function realTargetOf(target: ShellWord, cwd: string | undefined): string
   if (!isAbsolute(target.value) && cwd === undefined) return undefined;
   const raw = isAbsolute(target.value) ? target.value : `${cwd}/${target.value}`;
   if (!target.glob) return realPathOf(raw);
-  const { base, glob } = picomatch.scan(raw);
+  const { base, glob } = picomatch().scan(raw);
   return `${realPathOf(base === '' ? '/' : base)}/${glob}`;
 }
 
@@ -111,7 +111,7 @@ export function globMatchesOf(target: ShellWord, cwd: string | undefined): strin
     return [];
   }
   if (names.length > MAX_EXPANDED_ENTRIES) return [];
-  const matches = picomatch(target.value.slice(lastSlash + 1), { dot: false });
+  const matches = picomatch()(target.value.slice(lastSlash + 1), { dot: false });
   return names.filter((name) => matches(name)).map((name) => realPathOf(`${dir}/${name}`));
 }
 

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/picomatch-module.js';
 import { realPathOf } from '@toolwright/sdk/internal';
 
 const matchers = new Map<string, (path: string) => boolean>();
@@ -9,7 +9,7 @@ function matcherOf(pattern: string, ignoreCase: boolean): (path: string) => bool
   const key = `${ignoreCase ? 'i' : 's'}${pattern}`;
   let matcher = matchers.get(key);
   if (!matcher) {
-    matcher = picomatch(pattern, { dot: true, nocase: ignoreCase });
+    matcher = picomatch()(pattern, { dot: true, nocase: ignoreCase });
     if (matchers.size > 1000) matchers.clear();
     matchers.set(key, matcher);
   }
@@ -62,7 +62,7 @@ const GLOB_SPECIALS = /[*?[\]{}()!+@\\]/g;
 export function realPathRule(content: string): string {
   const pattern = expandHome(content);
   if (!isAbsolute(pattern)) return content;
-  const { base, glob } = picomatch.scan(pattern);
+  const { base, glob } = picomatch().scan(pattern);
   const real = realPathOf(base === '' ? '/' : base).replace(GLOB_SPECIALS, '\\$&');
   return glob === '' ? real : `${real === '/' ? '' : real}/${glob}`;
 }

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/picomatch-module.js';
 
 /** A glob compiled for a walk: the regex a relative path must match, and which directories can hold a match. */
 export interface GlobMatcher {
@@ -15,8 +15,8 @@ export interface GlobMatcher {
  * Compiling is linear in the pattern; matching can backtrack and runs in a worker thread.
  */
 export function globMatcher(pattern: string): GlobMatcher {
-  const regex = picomatch.makeRe(pattern, { dot: false });
-  const base = picomatch.scan(pattern).base;
+  const regex = picomatch().makeRe(pattern, { dot: false });
+  const base = picomatch().scan(pattern).base;
   const bounded = !pattern.includes('**') && !pattern.includes('{');
   const maxDirDepth = bounded ? pattern.split('/').length - 1 : Number.POSITIVE_INFINITY;
   return {

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/picomatch-module.js';
 
 /** A glob split into the directory to search and the pattern relative to it. */
 export interface SplitPattern {
@@ -18,7 +18,7 @@ export function splitPattern(pattern: string): SplitPattern {
   const parts = pattern.split('/');
   const fixed: string[] = [];
   for (const part of parts.slice(1)) {
-    if (picomatch.scan(part).isGlob) break;
+    if (picomatch().scan(part).isGlob) break;
     fixed.push(part);
   }
   if (fixed.length === parts.length - 1) fixed.pop(); // no glob at all: the last part is the name to find

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/picomatch-module.js';
 import { regexWorkers } from '../shared/regex-worker-pool.js';
 
 /**
@@ -16,7 +16,7 @@ export type IncludeFilter = (rels: readonly string[], signal?: AbortSignal) => P
 export function includeFilter(include: string | undefined): IncludeFilter {
   if (include === undefined || include === '') return async (rels) => rels.map(() => true);
   const byName = !include.includes('/');
-  const regex = picomatch.makeRe(include.replace(/^\//, ''), { dot: true });
+  const regex = picomatch().makeRe(include.replace(/^\//, ''), { dot: true });
   return async (rels, signal) => {
     const subjects = byName ? rels.map((rel) => rel.slice(rel.lastIndexOf('/') + 1)) : rels;
     const keep = new Array<boolean>(rels.length).fill(false);

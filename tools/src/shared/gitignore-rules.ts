@@ -1,5 +1,13 @@
-import ignore from 'ignore';
-import type { Ignore } from 'ignore';
+import { createRequire } from 'node:module';
+import type { default as IgnoreFactory, Ignore } from 'ignore';
+
+const load = createRequire(import.meta.url);
+let ignoreModule: typeof IgnoreFactory | undefined;
+
+/** The `ignore` package's factory, required on first use (a process that walks no directory never loads it). */
+function ignore(): typeof IgnoreFactory {
+  return (ignoreModule ??= load('ignore') as typeof IgnoreFactory);
+}
 
 /** The rules of one `.gitignore`, anchored at the directory holding it. */
 interface RuleSet {
@@ -21,7 +29,7 @@ export class GitignoreRules {
 
   /** These rules plus the `.gitignore` text found in directory `base` (relative to the root). */
   extend(base: string, text: string): GitignoreRules {
-    const rules = ignore({ ignorecase: false, allowRelativePaths: true }).add(text);
+    const rules = ignore()({ ignorecase: false, allowRelativePaths: true }).add(text);
     return new GitignoreRules([...this.sets, { base, rules }]);
   }
 
