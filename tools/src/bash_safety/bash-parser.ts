@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
+import type * as V8 from 'node:v8';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 
 /** Longest command the analysis parses (longer ones are refused as unanalysable). */
@@ -25,6 +25,9 @@ const liftoffOnlyAlready = [...process.execArgv, ...(process.env.NODE_OPTIONS ??
  */
 function compileGrammar(bytes: Uint8Array): WasmModule {
   if (liftoffOnlyAlready) return new Wasm.Module(bytes);
+  // node:v8 required here: the tools' bundle is one chunk, and a module-level import loaded it
+  // (with its heap utilities) in every process importing the tools.
+  const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof V8;
   setFlagsFromString('--liftoff-only');
   try {
     return new Wasm.Module(bytes);
