@@ -2,9 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { OutputBuffer } from './output-buffer.js';
 import { pidNamespacePrefix } from './pid-namespace.js';
@@ -50,11 +50,46 @@ const EXIT_GRACE_MS = 300;
 
 let scriptChecked: boolean | undefined;
 
-/** True when util-linux `script` (which gives the shell a real pseudo-terminal) is installed. */
+/** The largest `script` file {@link hasUtilLinuxScript} reads. */
+const MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
+
+/** The `script` a spawn of it runs (the first executable one on PATH), if any. */
+function scriptOnPath(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const file = join(dir, 'script');
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/**
+ * True when util-linux `script` (which gives the shell a real pseudo-terminal) is installed.
+ * util-linux's binary holds the package's name and version (what its `--version` prints), so
+ * finding `util-linux <digit>` in the file on PATH answers without a process; otherwise
+ * `script --version` is asked. The check runs in every process that lists the default toolset
+ * (`serve` at start, the terminal's `isUsable`), where the synchronous spawn cost ~4 ms of CPU.
+ */
 export function hasUtilLinuxScript(): boolean {
   if (scriptChecked === undefined) {
-    const result = spawnSync('script', ['--version'], { encoding: 'utf8' });
-    scriptChecked = result.status === 0 && /util-linux/.test(result.stdout ?? '');
+    const file = scriptOnPath();
+    let named = false;
+    try {
+      // util-linux's is ~70 KiB; anything far larger is asked, not read.
+      named = file !== undefined && statSync(file).size <= MAX_SCRIPT_BYTES && /util-linux \d/.test(readFileSync(file, 'latin1'));
+    } catch {
+      named = false;
+    }
+    if (named) scriptChecked = true;
+    else {
+      const result = spawnSync('script', ['--version'], { encoding: 'utf8' });
+      scriptChecked = result.status === 0 && /util-linux/.test(result.stdout ?? '');
+    }
   }
   return scriptChecked;
 }
