@@ -220,7 +220,7 @@ const PUBLIC_TYPES = [
 
 /**
  * `@toolwright/sdk/internal`: exactly what the other Toolwright packages import (tools: path
- * checks; providers: the call context and caller results; CLI: colours, locks, answer check;
+ * checks, class-validator rules recorded as data; providers: the call context and caller results; CLI: colours, locks, answer check;
  * models and CLI: tracing; bench: lock access and the telemetry step). The SDK's own tests import `src/` instead.
  */
 const INTERNAL_VALUES = [
@@ -228,6 +228,7 @@ const INTERNAL_VALUES = [
   'approvalAnswerProblem',
   'CallContext',
   'dangerousEntry',
+  'deferClassValidatorRule',
   'fileSystemIgnoresCase',
   'isWithin',
   'realPathOf',
