@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { isNameGlob } from './include-filter.js';
 
 /** What {@link ripgrepSearch} found: absolute paths of matching files, or why ripgrep could not run the search. */
@@ -40,7 +39,7 @@ export function ripgrepSearch(pattern: string, dir: string, options: RipgrepSear
   if (isNameGlob(options.include)) args.push('--type-add', `twinclude:${options.include}`, '--type', 'twinclude');
   args.push('--regexp', pattern, '--', dir);
   return new Promise((resolve, reject) => {
-    const child = spawn(options.command ?? 'rg', args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const child = process.getBuiltinModule('node:child_process').spawn(options.command ?? 'rg', args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
     const paths: string[] = [];
     let partial = '';
     let err = '';

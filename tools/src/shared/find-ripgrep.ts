@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 
 const found = new Map<string, boolean>();
 
@@ -7,7 +6,7 @@ export function hasRipgrep(command = 'rg'): boolean {
   let ok = found.get(command);
   if (ok === undefined) {
     try {
-      const result = spawnSync(command, ['--version'], { encoding: 'utf8', timeout: 5_000 });
+      const result = process.getBuiltinModule('node:child_process').spawnSync(command, ['--version'], { encoding: 'utf8', timeout: 5_000 });
       ok = result.status === 0 && /ripgrep/i.test(result.stdout ?? '');
     } catch {
       ok = false;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 
 let probed: readonly string[] | null | undefined;
 
@@ -33,7 +32,7 @@ export function pidNamespacePrefix(): readonly string[] | undefined {
     probed = null;
     for (const candidate of CANDIDATES) {
       try {
-        const result = spawnSync(candidate[0]!, [...candidate.slice(1), 'true'], { stdio: 'ignore', timeout: 5_000 });
+        const result = process.getBuiltinModule('node:child_process').spawnSync(candidate[0]!, [...candidate.slice(1), 'true'], { stdio: 'ignore', timeout: 5_000 });
         if (result.status === 0) {
           probed = candidate;
           break;

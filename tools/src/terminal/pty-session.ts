@@ -1,4 +1,3 @@
-import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
@@ -87,7 +86,7 @@ export function hasUtilLinuxScript(): boolean {
     }
     if (named) scriptChecked = true;
     else {
-      const result = spawnSync('script', ['--version'], { encoding: 'utf8' });
+      const result = process.getBuiltinModule('node:child_process').spawnSync('script', ['--version'], { encoding: 'utf8' });
       scriptChecked = result.status === 0 && /util-linux/.test(result.stdout ?? '');
     }
   }
@@ -166,7 +165,7 @@ export class PtySession {
     const prefix = options.pidNamespace === false ? undefined : pidNamespacePrefix();
     const script = ['script', '--quiet', '--return', '--echo', 'never', '--command', shellCommand, '/dev/null'];
     const argv = [...(prefix ?? []), ...script];
-    const child = spawn(argv[0]!, argv.slice(1), {
+    const child = process.getBuiltinModule('node:child_process').spawn(argv[0]!, argv.slice(1), {
       cwd: options.cwd,
       // `script` runs --command with $SHELL; the command execs the real shell. The marker is inherited
       // by everything the shell starts, so close() can find processes that left its session.

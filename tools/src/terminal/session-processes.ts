@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Fields of `/proc/<pid>/stat` after the command name: state, ppid, pgrp, session, tty, tpgid. */
@@ -121,7 +120,7 @@ export async function killAndWait(pids: readonly number[], waitMs = 2_000): Prom
 
 function listWithPs(): Array<{ pid: number; session: number }> {
   try {
-    const out = execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'sess='], { encoding: 'utf8' });
+    const out = process.getBuiltinModule('node:child_process').execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'sess='], { encoding: 'utf8' });
     return out
       .trim()
       .split('\n')

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { IncomingMessage, Server as NodeHttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -235,7 +234,8 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolwrightMcpS
       let port = listen.port ?? 0;
       const handler = createMcpHttpHandler(sessions, http, { host, port: () => port, path: '/mcp' });
       handlers.push(handler);
-      const httpServer = createServer((req, res) => void handler(req, res));
+      // node:http (~5 ms to load) only for a server that listens: serving over stdio never needs it.
+      const httpServer = process.getBuiltinModule('node:http').createServer((req, res) => void handler(req, res));
       await new Promise<void>((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -114,7 +113,8 @@ export class StdioProcessTransport implements Transport {
     if (this.closing) return Promise.reject(new Error('StdioProcessTransport was closed before its process started.'));
     const { command, args = [], env, cwd } = this.options;
     return new Promise<void>((resolve, reject) => {
-      const child = spawn(command, [...args], {
+      // node:child_process (with node:net, ~5 ms) loads with the first server started too.
+      const child = process.getBuiltinModule('node:child_process').spawn(command, [...args], {
         cwd,
         env: { ...defaultEnv, ...env },
         stdio: ['pipe', 'pipe', 'pipe'],

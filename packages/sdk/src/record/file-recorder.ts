@@ -1,5 +1,4 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { describeError } from '../util/describe-error.js';

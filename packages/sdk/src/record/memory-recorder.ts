@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { RecordEntry, RecordInput } from './record-entry.js';
 import { recordLine } from './record-line.js';
 import type { RecordedEntries, Recorder, RecorderOptions } from './recorder.js';

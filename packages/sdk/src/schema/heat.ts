@@ -21,11 +21,12 @@ export class Heat {
     if (this.limit === 0) return true;
     const calls = ++this.calls;
     if (calls === 1) {
-      this.windowStart = performance.now();
+      // Date.now, not performance.now: the first read of the global `performance` loads node:perf_hooks.
+      this.windowStart = Date.now();
       return false;
     }
     if (calls < this.limit) return false;
     this.calls = 0;
-    return performance.now() - this.windowStart <= HOT_WINDOW_MS;
+    return Date.now() - this.windowStart <= HOT_WINDOW_MS;
   }
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertBuilt, BIN, ROOT } from '../cli/cli-harness.js';
+
+/** Node built-in modules a raw MCP SDK server over stdio never loads, and `serve --stdio` need not before its first answer (issue 24). */
+const NOT_BEFORE_USE = ['http', 'child_process', 'perf_hooks', 'readline', 'worker_threads', 'v8'];
+
+const MESSAGES = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+]
+  .map((message) => `${JSON.stringify(message)}\n`)
+  .join('');
+
+/** `toolwright serve --stdio` (the default built-in toolset) answering `tools/list`, then its input ends: the tools it listed and the Node built-in modules it loaded. */
+function serve(): { tools: string[]; builtins: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'serve-builtins-'));
+  try {
+    // Preloaded: prints Node's list of the built-in modules it loaded when the process exits.
+    const preload = join(dir, 'report.cjs');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeSync(2, '\\nBUILTINS ' + JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))) + '\\n'));`);
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    delete env.NODE_OPTIONS;
+    const child = spawnSync(process.execPath, ['--require', preload, BIN, 'serve', '--stdio'], { cwd: ROOT, env, input: MESSAGES, encoding: 'utf8', timeout: 30_000 });
+    const answer = child.stdout.split('\n').map((line) => (line ? (JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } }) : {})).find((m) => m.id === 2);
+    const report = /BUILTINS (.*)/.exec(child.stderr)?.[1];
+    if (!answer || report === undefined) throw new Error(`serve did not answer tools/list (${child.status}): ${child.stderr}`);
+    return { tools: (answer.result?.tools ?? []).map((tool) => tool.name), builtins: JSON.parse(report) as string[] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('serve --stdio of the default built-in toolset, up to its tools/list answer', () => {
+  it('loads none of node:http, node:child_process, node:perf_hooks, node:readline, node:worker_threads, node:v8', () => {
+    assertBuilt();
+    const { tools, builtins } = serve();
+    expect(tools).toEqual(expect.arrayContaining(['terminal', 'file_editor', 'grep']));
+    expect(builtins).toEqual(expect.arrayContaining(['fs']));
+    expect(builtins.filter((name) => NOT_BEFORE_USE.includes(name))).toEqual([]);
+  });
+});
