@@ -20,7 +20,7 @@ import type { ResourceLocks } from '@toolwright/sdk/internal';
 import { addArgs, addTool, mediumArgs, mediumTool } from './kernel-fixtures.js';
 import { twentyRules } from './policy-bench.js';
 import type { BenchRow, BenchTable } from './measure.js';
-import { median, roundSamples } from './measure.js';
+import { median, roundRatios, roundSamples } from './measure.js';
 
 type Plain = Record<string, unknown> & { a: number; b: number; title: string; priority: string; owner: { name: string } };
 
@@ -52,6 +52,9 @@ const POLICY_ADDS_AT_MOST = 0.5;
 /** Issue 24: what a pass-through plain tool middleware may add to a call, in CPU µs. */
 const PLAIN_TOOL_MIDDLEWARE_ADDS_AT_MOST = 0.3;
 
+/** Issue 24: the bare agent path against its hand-written floor (both ran back to back in every round). */
+const AGENT_OVER_FLOOR_AT_MOST: Record<'add' | 'medium', number> = { add: 1.3, medium: 1.15 };
+
 /** One way to configure the agent for the measured tool. */
 interface AgentVariant {
   name: string;
@@ -60,13 +63,14 @@ interface AgentVariant {
   options: (tool: ToolDefinition) => AgentOptions;
 }
 
+const BARE = 'agent: bare pipeline';
 const HOOK = 'agent: one hook';
 const GOVERNED = "agent: one hook + policy ('default' mode, 20 rules, no audit log)";
 const PLAIN = 'agent: one hook + one plain tool middleware';
 
 /** The agent variants measured per tool; each is reported like the others. */
 export const AGENT_VARIANTS: AgentVariant[] = [
-  { name: 'agent: bare pipeline', target: 'agent', options: (tool) => ({ extraTools: [tool] }) },
+  { name: BARE, target: 'agent', options: (tool) => ({ extraTools: [tool] }) },
   { name: 'agent: one hook + one agent middleware', options: (tool) => ({ extraTools: [tool], hooks: { pre: noopHook }, middleware: [passThrough] }) },
   {
     name: 'agent: one hook + one tool middleware',
@@ -190,7 +194,17 @@ async function perTool(label: 'add' | 'medium', tool: ToolDefinition, json: stri
       note: `${target !== undefined ? `${issueOf(variant.target!)}; ` : ''}${(value / ajvAwaited).toFixed(2)}× ajv sync awaited, ${(value / ajvAsync).toFixed(2)}× ajv async`,
     });
   });
-  // Per-round differences: both ran back to back in every round, so the load cancels.
+  // Per-round ratios and differences: both ran back to back in every round, so the load cancels.
+  const bare = 7 + AGENT_VARIANTS.findIndex((v) => v.name === BARE);
+  rows.push({
+    name: `${label}: agent: bare pipeline / agent floor (median of per-round ratios)`,
+    value: agentTimes[bare - 7]!,
+    baseline: agentFloor,
+    baselineName: 'agent floor',
+    ...roundRatios(samples[bare]!, samples[5]!),
+    target: AGENT_OVER_FLOOR_AT_MOST[label],
+    note: 'issue 24: what the context, pipeline and error funnel cost over the floor',
+  });
   const hook = 7 + AGENT_VARIANTS.findIndex((v) => v.name === HOOK);
   const governed = 7 + AGENT_VARIANTS.findIndex((v) => v.name === GOVERNED);
   const added = median(samples[governed]!.map((value, r) => value - samples[hook]![r]!));
