@@ -1,4 +1,4 @@
-import { Chalk, supportsColor } from 'chalk';
+import type * as ChalkModule from 'chalk';
 import type { ChalkInstance } from 'chalk';
 import { maskSecrets } from '@toolwright/sdk';
 import { resetPaint } from '@toolwright/sdk/internal';
@@ -26,6 +26,16 @@ export function processIo(): CliIo {
 
 type Level = 0 | 1 | 2 | 3;
 
+let chalkModule: typeof ChalkModule | undefined;
+
+/**
+ * chalk, loaded on first use through Node's own require (Node ≥ 20.19 requires its ES build): a
+ * command that colours nothing before it answers (`serve`) does not load it.
+ */
+function chalk(): typeof ChalkModule {
+  return (chalkModule ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('chalk') as typeof ChalkModule);
+}
+
 /**
  * The colour level: none with `--no-color` or a non-empty `NO_COLOR` (unless `FORCE_COLOR`),
  * `FORCE_COLOR` when set, else the terminal's support when stdout is a TTY, else none.
@@ -41,23 +51,34 @@ export function colorLevel(io: CliIo, noColor: boolean): Level {
     return n >= 1 && n <= 3 ? (n as Level) : 1;
   }
   if (!io.stdout.isTTY || env.TERM === 'dumb') return 0;
+  const { supportsColor } = chalk();
   return supportsColor ? supportsColor.level : 1;
 }
+
+/**
+ * What `Terminal.c` is when output is not coloured, without loading chalk: every style and chain
+ * of styles is what chalk's are at level 0, the text unchanged (one argument as a string, several
+ * joined by spaces).
+ */
+const PLAIN: ChalkInstance = new Proxy(() => undefined, {
+  get: (_target, key) => (key === 'level' ? 0 : PLAIN),
+  apply: (_target, _this, text: unknown[]) => (text.length === 1 ? String(text[0]) : text.join(' ')),
+}) as unknown as ChalkInstance;
 
 /**
  * Where a command writes: stdout for results, stderr for diagnostics, one chalk instance for both.
  * The colour decision is also applied to the kernel's `visualize()` (through `NO_COLOR`).
  */
 export class Terminal {
-  /** The chalk instance to colour with. */
-  readonly c: ChalkInstance;
+  private readonly level: Level;
+  private chalk?: ChalkInstance;
 
   constructor(
     readonly io: CliIo,
     options: { noColor?: boolean } = {},
   ) {
     const level = colorLevel(io, options.noColor === true);
-    this.c = new Chalk({ level });
+    this.level = level;
     if (io.env === process.env) {
       if (level === 0) {
         process.env.NO_COLOR = '1';
@@ -67,9 +88,15 @@ export class Terminal {
     }
   }
 
+  /** The chalk instance to colour with (made on first use; with colours off, the same text back). */
+  get c(): ChalkInstance {
+    if (this.level === 0) return PLAIN;
+    return (this.chalk ??= new (chalk().Chalk)({ level: this.level }));
+  }
+
   /** True when output is coloured. */
   get colored(): boolean {
-    return this.c.level > 0;
+    return this.level > 0;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
+import { Chalk } from 'chalk';
 import { colorLevel, Terminal } from '../../src/io/terminal.js';
 import type { CliIo } from '../../src/io/terminal.js';
 
@@ -28,6 +29,16 @@ describe('colorLevel', () => {
 });
 
 describe('Terminal', () => {
+  it('colours nothing with colours off, as chalk at level 0 does', () => {
+    const plain = new Terminal(io({}, false)).c;
+    const chalk = new Chalk({ level: 0 });
+    for (const args of [['x'], ['a', 'b'], [], [42], [null], [undefined, 'x']] as unknown[][]) {
+      expect(plain.bold.cyan(...args)).toBe(chalk.bold.cyan(...args));
+      expect(plain.dim(...args)).toBe(chalk.dim(...args));
+    }
+    expect(plain.level).toBe(0);
+  });
+
   it('writes lines to stdout and stderr, coloured only when asked', () => {
     const streams = io({ FORCE_COLOR: '1' }, false);
     let out = '';
