@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
+import { realPathOf } from '@toolwright/sdk/internal';
 import { DANGEROUS_DIRECTORIES, DANGEROUS_FILES } from '@toolwright/sdk/policy';
 import type { ProtectedPaths } from '@toolwright/sdk/policy';
 import { FILESYSTEM_EDIT_COMMANDS } from './bash-lists.js';
@@ -8,12 +9,12 @@ import { loadBashParser } from './bash-parser.js';
 import { bashCoveredByAllowRules, bashRuleMatchesAny, suggestBashRules } from './bash-rules.js';
 import type { BashPermissionMode, BashVerdict } from './bash-verdict.js';
 import { commandTargets } from './command-targets.js';
-import type { DangerousPathLists } from './dangerous-path.js';
+import type { DangerousPathLists, RealPath } from './dangerous-path.js';
 import { dangerousPattern } from './dangerous-pattern.js';
 import { dangerousRemoval } from './dangerous-removal.js';
 import { guardWrites } from './guard-writes.js';
 import { parseCommandLine } from './parse-command-line.js';
-import { isInsideDir, realpathAsFarAsExistsSync } from './resolve-inside.js';
+import { isInsideDir } from './resolve-inside.js';
 import type { ParsedCommandLine } from './parse-command-line.js';
 import { isReadOnlyCommand, readOnlyProblem } from './read-only-command.js';
 import { networkEgress } from './network-egress.js';
@@ -129,8 +130,9 @@ export class BashSafety {
    */
   check(command: string, context: BashCommandContext): BashVerdict {
     const analysis = this.analyze(command, context.cwd);
+    const realPath = realPathsOfOneCheck();
     // Protected paths and confinement first: an earlier ask that bypass skips must not hide them.
-    const guarded = analysis.readOnly ? undefined : guardWrites(analysis.commands, this.lists, context);
+    const guarded = analysis.readOnly ? undefined : guardWrites(analysis.commands, this.lists, context, realPath);
     if (guarded) return guarded;
     if (analysis.problem !== undefined) return ask('injection', analysis.problem);
     if (analysis.readOnly) return { behavior: 'allow', reason: 'The command only reads.', bypassImmune: false, step: 'read-only' };
@@ -155,14 +157,14 @@ export class BashSafety {
       const removal = dangerousRemoval(simple, workingDirectories);
       if (removal) return ask('dangerous-removal', `Dangerous removal: ${removal}`);
     }
-    if ((context.mode === 'acceptEdits' || context.mode === 'dontAsk') && this.editsInside(analysis.commands, workingDirectories)) {
+    if ((context.mode === 'acceptEdits' || context.mode === 'dontAsk') && this.editsInside(analysis.commands, workingDirectories, realPath)) {
       return { behavior: 'allow', reason: 'Every file the command changes is inside the working directories.', bypassImmune: false, step: 'working-directories' };
     }
     return { behavior: 'passthrough', reason: 'No safety concern; the permission rules decide.', bypassImmune: false, step: 'none' };
   }
 
   /** Every simple command reads only or edits files (mkdir, touch, rm, mv, cp, sed -i, tee, `>`) inside `dirs`. */
-  private editsInside(commands: readonly SimpleCommand[], dirs: readonly string[]): boolean {
+  private editsInside(commands: readonly SimpleCommand[], dirs: readonly string[], realPath: RealPath): boolean {
     let realDirs: string[] | undefined; // resolved only when a target needs them
     return commands.every((simple) => {
       const name = commandName(simple);
@@ -177,8 +179,8 @@ export class BashSafety {
         const lastSlash = target.value.lastIndexOf('/');
         if (target.glob && /[*?[]/.test(target.value.slice(0, lastSlash + 1))) return false; // a pattern in a directory part
         const path = target.glob ? resolve(simple.cwd!, target.value.slice(0, lastSlash + 1) || '.') : resolve(simple.cwd!, target.value);
-        const real = realpathAsFarAsExistsSync(path);
-        realDirs ??= dirs.map((d) => realpathAsFarAsExistsSync(d));
+        const real = realPath(path);
+        realDirs ??= dirs.map(realPath);
         return realDirs.some((dir) => isInsideDir(dir, real));
       });
     });
@@ -195,6 +197,20 @@ export class BashSafety {
     }
     return { commands, problem };
   }
+}
+
+/**
+ * The SDK's `realPathOf` with each answer kept for one check: its steps resolve the same paths
+ * (a write target for the protected paths and again for the working directories; the working
+ * directory itself, often given twice), and each resolution is several system calls.
+ */
+function realPathsOfOneCheck(): RealPath {
+  const known = new Map<string, string>();
+  return (path) => {
+    let real = known.get(path);
+    if (real === undefined) known.set(path, (real = realPathOf(path)));
+    return real;
+  };
 }
 
 function ask(step: BashVerdict['step'], reason: string): BashVerdict {

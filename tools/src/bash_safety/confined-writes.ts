@@ -3,6 +3,7 @@ import { isWithin, realPathOf } from '@toolwright/sdk/internal';
 import { PATH_CHANGING_COMMANDS } from './bash-lists.js';
 import { commandTargets } from './command-targets.js';
 import { globMatchesOf, realTargetOf } from './dangerous-path.js';
+import type { RealPath } from './dangerous-path.js';
 import { gitConfigTargets } from './git-config-targets.js';
 import { outputFlagTargets } from './output-flag-targets.js';
 import { isReadOnlyCommand } from './read-only-command.js';
@@ -30,16 +31,16 @@ export function writtenTargets(command: SimpleCommand): ShellWord[] {
 }
 
 /** Why `target` of `command` cannot be shown to stay inside `dirs`, or undefined when it does. */
-function targetProblem(target: ShellWord, command: SimpleCommand, dirs: readonly string[], realDirs: readonly string[]): string | undefined {
+function targetProblem(target: ShellWord, command: SimpleCommand, dirs: readonly string[], realDirs: readonly string[], realPath: RealPath): string | undefined {
   if (target.dynamic) return `it is only known when the command runs`;
   if (!isAbsolute(target.value) && command.cwd === undefined) return `it is relative and the shell's directory is not known`;
   const lastSlash = target.value.lastIndexOf('/');
   if (target.glob && /[*?[]/.test(target.value.slice(0, lastSlash + 1))) return `it has a pattern in its directory part`;
   const written = resolve(command.cwd ?? '/', target.glob ? target.value.slice(0, lastSlash + 1) || '.' : target.value);
-  const real = realTargetOf(target.glob ? { ...target, value: target.value.slice(0, lastSlash + 1) || '.', glob: false } : target, command.cwd)!;
+  const real = realTargetOf(target.glob ? { ...target, value: target.value.slice(0, lastSlash + 1) || '.', glob: false } : target, command.cwd, realPath)!;
   const inside = dirs.some((d, i) => isWithin(written, d) || isWithin(written, realDirs[i]!)) && realDirs.some((d) => isWithin(real, d));
   if (!inside) return real === written ? 'it is outside them' : `it resolves to '${real}', outside them`;
-  const escaping = globMatchesOf(target, command.cwd).find((match) => !realDirs.some((d) => isWithin(match, d)));
+  const escaping = globMatchesOf(target, command.cwd, realPath).find((match) => !realDirs.some((d) => isWithin(match, d)));
   return escaping === undefined ? undefined : `it matches a path that resolves to '${escaping}', outside them`;
 }
 
@@ -51,7 +52,7 @@ function targetProblem(target: ShellWord, command: SimpleCommand, dirs: readonly
  * confinement. Programs that write files the command line does not name (`npm`, `make`, a script)
  * are not seen here: a sandbox is the tool for those.
  */
-export function confinedWritesProblem(commands: readonly SimpleCommand[], workingDirectories: readonly string[]): string | undefined {
+export function confinedWritesProblem(commands: readonly SimpleCommand[], workingDirectories: readonly string[], realPath: RealPath = realPathOf): string | undefined {
   const dirs = workingDirectories.map((d) => resolve(d));
   let realDirs: string[] | undefined;
   for (const command of commands) {
@@ -61,8 +62,8 @@ export function confinedWritesProblem(commands: readonly SimpleCommand[], workin
       return refusal(`Running '${name}' with arguments appended at run time (${command.wrappers.join(' ') || 'xargs'})`, 'its targets are only known when the command runs', dirs);
     }
     for (const target of writtenTargets(command)) {
-      realDirs ??= dirs.map(realPathOf);
-      const problem = targetProblem(target, command, dirs, realDirs);
+      realDirs ??= dirs.map(realPath);
+      const problem = targetProblem(target, command, dirs, realDirs, realPath);
       if (problem) return refusal(`Writing '${target.value}'`, problem, dirs);
     }
   }

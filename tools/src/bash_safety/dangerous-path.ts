@@ -4,6 +4,9 @@ import { picomatch } from '../shared/picomatch-module.js';
 import { realPathOf } from '@toolwright/sdk/internal';
 import type { ShellWord } from './shell-word.js';
 
+/** Where a path really is (the SDK's `realPathOf`, or a check's memo of it: a check resolves the same paths in several steps). */
+export type RealPath = (path: string) => string;
+
 /** The dangerous files and directories one check uses (the built-in lists plus additions). */
 export interface DangerousPathLists {
   files: readonly string[];
@@ -79,13 +82,13 @@ export function dangerousEntryOf(path: string, lists: DangerousPathLists, glob =
  * lexical `..`), resolved with the SDK's `realPathOf`; for a glob, its fixed directory part is
  * resolved and the pattern kept. Undefined when a relative target has no known directory.
  */
-export function realTargetOf(target: ShellWord, cwd: string | undefined): string | undefined {
+export function realTargetOf(target: ShellWord, cwd: string | undefined, realPath: RealPath = realPathOf): string | undefined {
   if (target.dynamic) return undefined;
   if (!isAbsolute(target.value) && cwd === undefined) return undefined;
   const raw = isAbsolute(target.value) ? target.value : `${cwd}/${target.value}`;
-  if (!target.glob) return realPathOf(raw);
+  if (!target.glob) return realPath(raw);
   const { base, glob } = picomatch().scan(raw);
-  return `${realPathOf(base === '' ? '/' : base)}/${glob}`;
+  return `${realPath(base === '' ? '/' : base)}/${glob}`;
 }
 
 /** How many directory entries a glob target's expansion looks at (a larger directory is not expanded). */
@@ -97,12 +100,12 @@ const MAX_EXPANDED_ENTRIES = 2000;
  * whatever link `src/cfg` is. Empty when nothing matches, the directory cannot be read, or the
  * pattern is in a directory part (the caller treats that as unresolvable).
  */
-export function globMatchesOf(target: ShellWord, cwd: string | undefined): string[] {
+export function globMatchesOf(target: ShellWord, cwd: string | undefined, realPath: RealPath = realPathOf): string[] {
   if (!target.glob || target.dynamic) return [];
   const lastSlash = target.value.lastIndexOf('/');
   const dirPart = target.value.slice(0, lastSlash + 1);
   if (/[*?[]/.test(dirPart)) return [];
-  const dir = realTargetOf({ ...target, value: dirPart || '.', glob: false }, cwd);
+  const dir = realTargetOf({ ...target, value: dirPart || '.', glob: false }, cwd, realPath);
   if (dir === undefined) return [];
   let names: string[];
   try {
@@ -112,7 +115,7 @@ export function globMatchesOf(target: ShellWord, cwd: string | undefined): strin
   }
   if (names.length > MAX_EXPANDED_ENTRIES) return [];
   const matches = picomatch()(target.value.slice(lastSlash + 1), { dot: false });
-  return names.filter((name) => matches(name)).map((name) => realPathOf(`${dir}/${name}`));
+  return names.filter((name) => matches(name)).map((name) => realPath(`${dir}/${name}`));
 }
 
 /** A write target that touches a protected entry: the target as written, the entry, and the real path when only that matched. */
@@ -123,15 +126,15 @@ export interface DangerousTargetHit {
 }
 
 /** The first target that touches a dangerous file or directory, as written or as resolved, with the entry it matched. */
-export function dangerousTarget(targets: readonly ShellWord[], cwd: string | undefined, lists: DangerousPathLists): DangerousTargetHit | undefined {
+export function dangerousTarget(targets: readonly ShellWord[], cwd: string | undefined, lists: DangerousPathLists, realPath: RealPath = realPathOf): DangerousTargetHit | undefined {
   for (const target of targets) {
     if (target.dynamic) continue;
     const entry = dangerousEntryOf(cwd === undefined ? target.value : resolve(cwd, target.value), lists, target.glob);
     if (entry) return { path: target.value, entry };
-    const real = realTargetOf(target, cwd);
+    const real = realTargetOf(target, cwd, realPath);
     const realEntry = real === undefined ? undefined : dangerousEntryOf(real, lists, target.glob);
     if (realEntry) return { path: target.value, entry: realEntry, real };
-    for (const match of globMatchesOf(target, cwd)) {
+    for (const match of globMatchesOf(target, cwd, realPath)) {
       const matchEntry = dangerousEntryOf(match, lists);
       if (matchEntry) return { path: target.value, entry: matchEntry, real: match };
     }

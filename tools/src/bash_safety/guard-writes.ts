@@ -1,8 +1,9 @@
+import { realPathOf } from '@toolwright/sdk/internal';
 import type { ProtectedPaths } from '@toolwright/sdk/policy';
 import type { BashVerdict } from './bash-verdict.js';
 import { commandTargets } from './command-targets.js';
 import { confinedWritesProblem } from './confined-writes.js';
-import type { DangerousPathLists } from './dangerous-path.js';
+import type { DangerousPathLists, RealPath } from './dangerous-path.js';
 import { dangerousTarget } from './dangerous-path.js';
 import { gitConfigTargets } from './git-config-targets.js';
 import { outputFlagTargets } from './output-flag-targets.js';
@@ -44,10 +45,10 @@ function listsWith(base: DangerousPathLists, added: ProtectedPaths | undefined):
  * Targets: redirections, the file commands' operands, `sed -i`, `dd of=`, output options
  * (`curl -o`, `wget -O`, `sort -o`, `tar -C`…), and the file a writing `git config` changes. Undefined when neither applies.
  */
-export function guardWrites(commands: readonly SimpleCommand[], base: DangerousPathLists, context: GuardWritesContext): BashVerdict | undefined {
+export function guardWrites(commands: readonly SimpleCommand[], base: DangerousPathLists, context: GuardWritesContext, realPath: RealPath = realPathOf): BashVerdict | undefined {
   if (context.confineWrites) {
     const dirs = context.workingDirectories && context.workingDirectories.length > 0 ? context.workingDirectories : context.cwd === undefined ? [] : [context.cwd];
-    const problem = confinedWritesProblem(commands, dirs);
+    const problem = confinedWritesProblem(commands, dirs, realPath);
     if (problem) return { behavior: 'deny', reason: problem, bypassImmune: false, step: 'confine-writes' };
   }
   const lists = listsWith(base, context.protectedPaths === false ? undefined : context.protectedPaths);
@@ -55,7 +56,7 @@ export function guardWrites(commands: readonly SimpleCommand[], base: DangerousP
     const targets = [...commandTargets(simple), ...outputFlagTargets(simple)];
     const config = gitConfigTargets(simple);
     if (config.length > 0 && !isReadOnlyCommand(simple)) targets.push(...config);
-    const hit = dangerousTarget(targets, simple.cwd, lists);
+    const hit = dangerousTarget(targets, simple.cwd, lists, realPath);
     if (!hit) continue;
     const through = hit.real === undefined ? '' : ` (through a symbolic link to '${hit.real}')`;
     return {
