@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type * as V8 from 'node:v8';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 
 /** Longest command the analysis parses (longer ones are refused as unanalysable). */
@@ -27,7 +26,7 @@ function compileGrammar(bytes: Uint8Array): WasmModule {
   if (liftoffOnlyAlready) return new Wasm.Module(bytes);
   // node:v8 required here: the tools' bundle is one chunk, and a module-level import loaded it
   // (with its heap utilities) in every process importing the tools.
-  const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof V8;
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
   setFlagsFromString('--liftoff-only');
   try {
     return new Wasm.Module(bytes);

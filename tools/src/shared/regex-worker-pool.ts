@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
-import type * as WorkerThreads from 'node:worker_threads';
 import { REGEX_WORKER_SOURCE } from './regex-worker-source.js';
 
 /** What a regex worker is asked to do (see {@link REGEX_WORKER_SOURCE}). */
@@ -20,7 +18,7 @@ class RegexWorker {
   constructor(onExit: (worker: RegexWorker) => void) {
     // A heap limit of its own: a worker that runs out of memory ends alone, with an error, not the process.
     // node:worker_threads required by the first worker (the tools' bundle is one chunk: an import loaded it in every process importing the tools).
-    const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof WorkerThreads;
+    const { Worker: WorkerThread } = process.getBuiltinModule('node:worker_threads');
     this.thread = new WorkerThread(REGEX_WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 512 } });
     this.thread.on('message', (reply: { hits?: Int32Array; error?: string }) => {
       const pending = this.pending;

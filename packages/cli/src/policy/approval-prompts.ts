@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import type * as Readline from 'node:readline';
 import type { ApprovalAnswer, ApprovalContext, ApprovalHandler, ApprovalRequest } from '@toolwright/sdk/policy';
 import type { Terminal } from '../io/terminal.js';
 
@@ -22,8 +20,7 @@ export const refuseWithoutTerminal: ApprovalHandler = (request) => ({ type: 'rej
 function readLine(input: NodeJS.ReadableStream, signal: AbortSignal | undefined): Promise<string | undefined> {
   return new Promise((resolve) => {
     // node:readline (and readline/promises with it) required by the first prompt, not by every command that may prompt (serve).
-    const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof Readline;
-    const rl = createInterface({ input, terminal: false });
+    const rl = process.getBuiltinModule('node:readline').createInterface({ input, terminal: false });
     let done = false;
     const finish = (line: string | undefined): void => {
       if (done) return;
