@@ -118,9 +118,8 @@ for (const { dir, entries } of packages) {
     external: isExternal,
     plugins: [tscSourceMaps, dynamicImportsThroughLoader],
     // Node's built-in modules have no side effects a bundle relies on: a chunk that uses nothing of
-    // one does not require it at its top (rollup keeps an external's bare import by default, and a
-    // bare require('node:child_process') cost every process ~5 ms). Other externals keep theirs
-    // (import 'reflect-metadata' is one).
+    // one does not require it at its top (rollup keeps an external's bare import by default).
+    // Other externals keep theirs (import 'reflect-metadata' is one).
     treeshake: { moduleSideEffects: (id, external) => !(external && isBuiltin(id)) },
     onwarn(warning, warn) {
       // tsc's decorator helpers test `this` at module level; circular imports are between

@@ -72,7 +72,7 @@ function scriptOnPath(): string | undefined {
  * util-linux's binary holds the package's name and version (what its `--version` prints), so
  * finding `util-linux <digit>` in the file on PATH answers without a process; otherwise
  * `script --version` is asked. The check runs in every process that lists the default toolset
- * (`serve` at start, the terminal's `isUsable`), where the synchronous spawn cost ~4 ms of CPU.
+ * (`serve` at start, the terminal's `isUsable`), where a synchronous spawn would be most of its cost.
  */
 export function hasUtilLinuxScript(): boolean {
   if (scriptChecked === undefined) {

@@ -234,7 +234,7 @@ export function createMcpServer(options: CreateMcpServerOptions): ToolwrightMcpS
       let port = listen.port ?? 0;
       const handler = createMcpHttpHandler(sessions, http, { host, port: () => port, path: '/mcp' });
       handlers.push(handler);
-      // node:http (~5 ms to load) only for a server that listens: serving over stdio never needs it.
+      // node:http only for a server that listens: serving over stdio never needs it.
       const httpServer = process.getBuiltinModule('node:http').createServer((req, res) => void handler(req, res));
       await new Promise<void>((resolve, reject) => {
         httpServer.once('error', reject);

@@ -2,7 +2,7 @@ import { hostname, networkInterfaces } from 'node:os';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** `net.isIP`, node:net (~3 ms to load) required on first use: a process serving over stdio never checks a host. */
+/** `net.isIP`, node:net required on first use: a process serving over stdio never checks a host. */
 function isIP(address: string): number {
   return process.getBuiltinModule('node:net').isIP(address);
 }

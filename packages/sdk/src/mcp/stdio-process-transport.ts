@@ -113,7 +113,7 @@ export class StdioProcessTransport implements Transport {
     if (this.closing) return Promise.reject(new Error('StdioProcessTransport was closed before its process started.'));
     const { command, args = [], env, cwd } = this.options;
     return new Promise<void>((resolve, reject) => {
-      // node:child_process (with node:net, ~5 ms) loads with the first server started too.
+      // node:child_process loads with the first server started too.
       const child = process.getBuiltinModule('node:child_process').spawn(command, [...args], {
         cwd,
         env: { ...defaultEnv, ...env },

@@ -3,9 +3,9 @@ import type { ConstraintRecord } from './class-metadata.js';
 /**
  * class-validator rules recorded as data first and registered with class-validator when it is
  * first needed. class-validator's decorator modules load the `validator` library and their
- * registration machinery (about 30 files, 15-20 ms in a cold process); a process that lists
- * tools or checks arguments against their JSON Schemas only needs what the rules say, which is
- * data (the schema layer reads nothing else). So a decorator may record a rule here, with the
+ * registration machinery (about 30 files); a process that lists tools or checks arguments
+ * against their JSON Schemas only needs what the rules say, which is data (the schema layer reads
+ * nothing else). So a decorator may record a rule here, with the
  * function that registers the very same rule with class-validator: the schema layer reads the
  * record, and every recorded registration is run, in the order the rules were declared, before
  * class-validator is first used (`validateSync` or one of its format functions).
