@@ -1,4 +1,4 @@
-// Bundles the compiled ES modules of @toolwright/sdk and @toolwright/tools into a few files each
+// Bundles the compiled ES modules of @toolwright/sdk, @toolwright/tools and the CLI into a few files each
 // (dist/bundle/). tsc's output is one module per source file (60+ behind the SDK's root entry),
 // and Node resolves, reads and links each one: bundled, `import('@toolwright/sdk')` costs about
 // as much as class-validator + class-transformer alone. Entry points of one package share chunks,
@@ -29,6 +29,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = [
   { dir: 'packages/sdk', entries: ['index', 'policy/index', 'toolsets/index', 'mcp/index', 'testing/index', 'internal'] },
   { dir: 'tools', entries: ['index'] },
+  // The CLI's entry (dist/bin.js imports it): `serve --stdio` loaded 36 tsc modules before its first
+  // answer, each resolved, read, compiled and linked (issue 24's cold start).
+  { dir: 'packages/cli', entries: ['main'] },
 ];
 const CODE = '.code.cjs';
 // The code of a chunk is the body of this function (the loader calls it); the first line is the

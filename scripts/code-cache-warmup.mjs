@@ -4,8 +4,10 @@
 // What runs here is compiled from the cache in later processes; what does not is compiled on
 // first use, as without a cache. Nothing here is specific to a benchmark: a tool declared with
 // class-validator, an agent calling it (valid and invalid arguments), an MCP server's tool called
-// through an agent over the in-memory transport, and `toolwright list` (without the terminal
-// tool: its bash parser changes V8 flags, and a cache written after that is rejected elsewhere).
+// through an agent over the in-memory transport, `toolwright list` (without the terminal tool: its
+// bash parser changes V8 flags, and a cache written after that is rejected elsewhere), and
+// `toolwright serve --stdio` of the default toolset up to its first tools/list answer (the terminal
+// is listed there, never run).
 import 'reflect-metadata';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,8 +93,8 @@ for (const [name, callArgs] of calls) await agent.executeToolCall({ id: `w${id++
 await agent.close();
 await toolset.close();
 
-// `toolwright list` (loads the tools bundle); the CLI is tsc output, its own modules are not cached.
-const cli = join(root, 'packages', 'cli', 'dist', 'main.js');
+// `toolwright list` (loads the tools bundle) and `serve --stdio`, through the CLI's bundle.
+const cli = join(root, 'packages', 'cli', 'dist', 'bundle', 'main.js');
 if (existsSync(cli)) {
   const { main } = await import(pathToFileURL(cli).href);
   const dir = mkdtempSync(join(tmpdir(), 'toolwright-warmup-'));
@@ -100,12 +102,39 @@ if (existsSync(cli)) {
   writeFileSync(spec, JSON.stringify({ tools: ['file_editor', 'glob', 'grep', 'task_tracker', 'finish', 'think'].map((name) => ({ name })) }));
   const sink = () => Object.assign(new PassThrough().resume(), { isTTY: false, columns: 120 });
   const code = await main(['list', '--spec', spec], { stdin: new PassThrough(), stdout: sink(), stderr: sink(), env: { ...process.env, NO_COLOR: '1' }, cwd: dir });
-  rmSync(dir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`toolwright list exited with ${code}`);
+
+  // `toolwright serve --stdio` of the default toolset up to its first tools/list answer, what an MCP
+  // host starts (serve reads and writes process.stdin/stdout: streams stand in for them here).
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const own = { stdin: Object.getOwnPropertyDescriptor(process, 'stdin'), stdout: Object.getOwnPropertyDescriptor(process, 'stdout') };
+  Object.defineProperty(process, 'stdin', { value: input, configurable: true });
+  Object.defineProperty(process, 'stdout', { value: output, configurable: true });
+  try {
+    let answers = '';
+    output.setEncoding('utf8');
+    const listed = new Promise((resolve) => output.on('data', (chunk) => ((answers += chunk), answers.includes('"id":2') && resolve())));
+    const served = main(['serve', '--stdio'], { stdin: new PassThrough(), stdout: sink(), stderr: sink(), env: { ...process.env, NO_COLOR: '1' }, cwd: dir });
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'warmup', version: '1.0.0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    input.write(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+    await Promise.race([listed, served.then((exit) => Promise.reject(new Error(`toolwright serve --stdio exited with ${exit} before its tools/list answer`)))]);
+    input.end();
+    const exit = await served;
+    if (exit !== 0) throw new Error(`toolwright serve --stdio exited with ${exit}`);
+  } finally {
+    Object.defineProperty(process, 'stdin', own.stdin);
+    Object.defineProperty(process, 'stdout', own.stdout);
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
 
 let written = 0;
-for (const bundle of [join(root, 'packages', 'sdk'), join(root, 'tools')]) {
+for (const bundle of [join(root, 'packages', 'sdk'), join(root, 'tools'), join(root, 'packages', 'cli')]) {
   const loader = join(bundle, 'dist', 'bundle', 'loader.js');
   if (existsSync(loader)) written += (await import(pathToFileURL(loader).href)).writeCodeCache();
 }

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 function readVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    // By the package's own name (its exports list package.json): the same file from dist/version.js
+    // and from a chunk of the bundle (dist/bundle/), which sits one directory deeper.
+    const pkg = createRequire(import.meta.url)('@toolwright/cli/package.json') as { version?: string };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
