@@ -51,9 +51,13 @@ describeInBrowser('toolwright serve --http --console and toolwright console (bui
     dir = mkdtempSync(join(tmpdir(), 'tw-console-serve-'));
     inbox = join(dir, 'inbox');
     writeFileSync(join(dir, 'agent.json'), JSON.stringify({ tools: [{ name: 'think' }], mcpServers: { hostile: { command: process.execPath, args: [HOSTILE_SERVER] } } }));
-    serving = await started(['serve', '--http', '--console', '--port', '0', '--spec', 'agent.json', '--inbox', inbox], dir, /serving/);
-    children.push(serving.child);
-    consoleUrl = (await waitForStderr(serving.child, /web console at (http:\/\/\S+)/, 30_000))[1]!;
+    const child = startCli(['serve', '--http', '--console', '--port', '0', '--spec', 'agent.json', '--inbox', inbox], { cwd: dir });
+    children.push(child);
+    // One wait for both lines: serve writes them back to back, so they can come in one chunk of
+    // stderr, and a second wait, listening only from its start, would never see the second line.
+    const lines = await waitForStderr(child, /serving.*?(http:\/\/127\.0\.0\.1:\d+\/[a-z/]*)[\s\S]*?web console at (http:\/\/\S+)/, 30_000);
+    serving = { child, url: lines[1]! };
+    consoleUrl = lines[2]!;
     ({ browser, close: closeBrowser } = await launchChromium());
   }, 90_000);
 
