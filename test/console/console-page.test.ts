@@ -1,8 +1,9 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { processLabel } from '@toolwright/sdk/policy';
+import type { InboxEntry } from '@toolwright/sdk/policy';
 import { CONSOLE_CSP } from '../../packages/cli/src/console/console-static.js';
 import { HAS_CHROMIUM, CHROMIUM, launchChromium, startConsoleHarness } from './console-harness.js';
 import type { ConsoleHarness } from './console-harness.js';
@@ -225,6 +226,64 @@ describeInBrowser('the web console in Chromium', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('ask → approve');
     await page.close();
+  });
+
+  it('shows every entry as the inbox holds it, whether a listing or the event of a change reaches the page first', async () => {
+    const write = harness.toolName('write_note');
+    const park = (text: string): Promise<unknown> => harness.toolset.call(write, { text }, { signal: new AbortController().signal, toolCallId: `order-${text.replaceAll(' ', '-')}` });
+    const parked = async (text: string): Promise<InboxEntry> => {
+      for (let i = 0; i < 100; i++) {
+        const entry = (await harness.inbox.list({ state: 'pending' })).find((e) => e.request.arguments.text === text);
+        if (entry) return entry;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no pending entry for '${text}'`);
+    };
+    // Before the page opens: one entry answered (its file is removed later, as a full inbox prunes
+    // answered entries), one still pending.
+    const prunedCall = park('pruned later');
+    const pruned = await parked('pruned later');
+    await harness.inbox.answer(pruned.id, pruned.binding, { type: 'approve' }, 'test');
+    await prunedCall;
+    const laterCall = park('answered later');
+    const later = await parked('answered later');
+    // The page's first inbox listing is held in the network after the server answered it, until
+    // the inbox has moved on and the page has seen those changes: a slow listing arriving late.
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    let held = false;
+    let listed!: () => void;
+    const listingTaken = new Promise<void>((resolve) => (listed = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/console/api/inbox',
+      async (route) => {
+        if (held) return route.continue();
+        held = true;
+        const response = await route.fetch();
+        listed();
+        await released;
+        await route.fulfill({ response });
+      },
+    );
+    await page.goto(`${harness.console.url}#inbox`);
+    await listingTaken;
+    unlinkSync(join(harness.inboxDir, `${pruned.id}.json`));
+    const loadingCall = park('parked while loading');
+    const loading = await parked('parked while loading');
+    await page.locator('article.entry.pending', { hasText: 'parked while loading' }).waitFor();
+    await harness.inbox.answer(later.id, later.binding, { type: 'reject', reason: 'not now' }, 'test');
+    await page.locator('article.entry.answered', { hasText: 'answered later' }).waitFor();
+    release();
+    // The held listing is applied once the pruned entry (only it still has it) shows...
+    await page.locator('article.entry.answered', { hasText: 'pruned later' }).waitFor();
+    // ...and it took nothing back: the entry parked meanwhile is pending, the one answered meanwhile answered.
+    expect(await page.locator('article.entry.pending', { hasText: 'parked while loading' }).count()).toBe(1);
+    expect(await page.locator('article.entry', { hasText: 'answered later' }).getAttribute('class')).toBe('entry answered');
+    await page.close();
+    await harness.inbox.answer(loading.id, loading.binding, { type: 'approve' }, 'test');
+    await Promise.all([laterCall, loadingCall]);
   });
 
   it('refuses an answer whose binding is not the entry\'s', async () => {

@@ -8,6 +8,8 @@ import { CatalogueView } from './catalogue-view.js';
 import { html } from './html.js';
 import { InboxView } from './inbox-view.js';
 import { LiveView } from './live-view.js';
+import { mergeCalls } from './merge-calls.js';
+import { mergeEntries } from './merge-entries.js';
 import { TryView } from './try-view.js';
 
 type Tab = 'catalogue' | 'try' | 'live' | 'inbox' | 'audit';
@@ -24,12 +26,6 @@ function tabFromHash(): Tab {
   return TABS.some(([tab]) => tab === name) ? (name as Tab) : 'catalogue';
 }
 
-/** Keeps the newest version of each entry, newest entries first. */
-function mergeEntry(entries: ConsoleInboxEntry[], entry: ConsoleInboxEntry): ConsoleInboxEntry[] {
-  const rest = entries.filter((e) => e.id !== entry.id);
-  return [entry, ...rest].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
 function App(): VNode {
   const [tab, setTab] = useState<Tab>(tabFromHash());
   const [catalogue, setCatalogue] = useState<CatalogueResponse | undefined>();
@@ -41,25 +37,30 @@ function App(): VNode {
 
   useEffect(() => {
     const loadTools = (): void => void getJson<CatalogueResponse>('tools').then(setCatalogue, (error: Error) => setProblem(error.message));
+    // The tools, calls and inbox are listed, then kept current by the events. The server sends an
+    // event only to the streams open at that moment, so each is listed again every time the stream
+    // opens: what changed before this page's stream was open (or while it reconnected) is in that
+    // listing. A listing of calls or entries is merged, never replacing what events brought.
+    const loadState = (): void => {
+      void getJson<{ calls: LiveCall[] }>('calls').then((answer) => setCalls((old) => mergeCalls(old, answer.calls)), () => undefined);
+      void getJson<{ available: boolean; entries: ConsoleInboxEntry[] }>('inbox').then((answer) => setInbox((old) => ({ available: answer.available, entries: mergeEntries(old.entries, answer.entries) })), () => undefined);
+    };
     loadTools();
-    void getJson<{ calls: LiveCall[] }>('calls').then((answer) => setCalls(answer.calls), () => undefined);
-    void getJson<{ available: boolean; entries: ConsoleInboxEntry[] }>('inbox').then(setInbox, () => undefined);
+    loadState();
     const events = new EventSource('/console/api/events');
-    events.onopen = () => setConnected(true);
+    events.onopen = () => {
+      setConnected(true);
+      loadTools();
+      loadState();
+    };
     events.onerror = () => setConnected(false);
     events.addEventListener('call', (event) => {
       const call = JSON.parse((event as MessageEvent<string>).data) as LiveCall;
-      setCalls((old) => {
-        const at = old.findIndex((c) => c.id === call.id);
-        if (at < 0) return [...old, call].slice(-500);
-        const copy = old.slice();
-        copy[at] = call;
-        return copy;
-      });
+      setCalls((old) => mergeCalls(old, [call]));
     });
     events.addEventListener('inbox', (event) => {
       const entry = JSON.parse((event as MessageEvent<string>).data) as ConsoleInboxEntry;
-      setInbox((old) => ({ ...old, entries: mergeEntry(old.entries, entry) }));
+      setInbox((old) => ({ ...old, entries: mergeEntries(old.entries, [entry]) }));
     });
     events.addEventListener('tools', loadTools);
     const onHash = (): void => setTab(tabFromHash());
