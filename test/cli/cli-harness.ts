@@ -90,3 +90,14 @@ export function waitForStderr(child: ChildProcessWithoutNullStreams, pattern: Re
     child.stderr.on('data', onData);
   });
 }
+
+/**
+ * A request left in flight while the test does something else (e.g. a call parked for approval).
+ * The promise is returned as it is (awaiting it still rejects), but it is marked handled: when the
+ * test fails before awaiting it, its later rejection (the MCP client's 60 s request timeout) does
+ * not surface as an unhandled rejection in whatever test file the jest worker runs next.
+ */
+export function inFlight<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => undefined);
+  return request;
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BrowserContext } from 'playwright-core';
-import { ROOT, startCli, waitForStderr } from '../cli/cli-harness.js';
+import { inFlight, ROOT, startCli, waitForStderr } from '../cli/cli-harness.js';
 import { postgresUnavailable, startPostgres } from '../inbox/postgres-server.js';
 import type { PostgresServer } from '../inbox/postgres-server.js';
 import { CHROMIUM, HAS_CHROMIUM, HOSTILE_SERVER, launchChromium } from './console-harness.js';
@@ -94,7 +94,7 @@ describeReplicas('the console across two serve replicas with the PostgreSQL inbo
 
   it('answers from the console of replica B a call parked on replica A', async () => {
     const mcp = await client();
-    const waiting = mcp.callTool({ name: 'write_note', arguments: { text: 'parked on one replica' } });
+    const waiting = inFlight(mcp.callTool({ name: 'write_note', arguments: { text: 'parked on one replica' } }));
     const page = await browser.newPage();
     page.setDefaultTimeout(20_000);
     // The entry names the process that parked it; the answer is given on the other replica's console.
@@ -120,7 +120,7 @@ describeReplicas('the console across two serve replicas with the PostgreSQL inbo
 
   it('works through the load balancer (round robin): the page, its stream and its answer may each reach either replica', async () => {
     const mcp = await client();
-    const waiting = mcp.callTool({ name: 'write_note', arguments: { text: 'through the balancer' } });
+    const waiting = inFlight(mcp.callTool({ name: 'write_note', arguments: { text: 'through the balancer' } }));
     const page = await browser.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`http://${lb}/console/#inbox`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BrowserContext } from 'playwright-core';
-import { startCli, waitForStderr } from '../cli/cli-harness.js';
+import { inFlight, startCli, waitForStderr } from '../cli/cli-harness.js';
 import { chat } from '../models/api-fixtures.js';
 import { startFakeModelServer } from '../models/fake-model-server.js';
 import { CHROMIUM, HAS_CHROMIUM, HOSTILE_SERVER, launchChromium } from './console-harness.js';
@@ -91,7 +91,7 @@ describeInBrowser('toolwright serve --http --console and toolwright console (bui
     const other = await started(['serve', '--http', '--port', '0', '--spec', 'agent.json', '--inbox', inbox], dir, /serving/);
     children.push(other.child);
     const client = await mcpClient(other.url);
-    const waiting = client.callTool({ name: 'write_note', arguments: { text: 'from another process' } });
+    const waiting = inFlight(client.callTool({ name: 'write_note', arguments: { text: 'from another process' } }));
     const page = await browser.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${consoleUrl}#inbox`);
@@ -111,7 +111,7 @@ describeInBrowser('toolwright serve --http --console and toolwright console (bui
     const standalone = await started(['console', '--port', '0', '--spec', 'agent.json', '--inbox', inbox], dir, /console for \d+ tools at/);
     children.push(standalone.child);
     const client = await mcpClient(serving.url);
-    const waiting = client.callTool({ name: 'write_note', arguments: { text: 'not this one' } });
+    const waiting = inFlight(client.callTool({ name: 'write_note', arguments: { text: 'not this one' } }));
     const page = await browser.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${standalone.url}#inbox`);

@@ -10,7 +10,7 @@ import { startFakeModelServer } from '../models/fake-model-server.js';
 import type { FakeModelServer } from '../models/fake-model-server.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, cliEnv, runCli, SAMPLE, startCli } from '../cli/cli-harness.js';
+import { BIN, cliEnv, inFlight, runCli, SAMPLE, startCli } from '../cli/cli-harness.js';
 import type { CliRun } from '../cli/cli-harness.js';
 
 let dir: string;
@@ -216,7 +216,7 @@ describe('serve --stdio --inbox DIR', () => {
     });
     await client.connect(transport);
     try {
-      const call = client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+      const call = inFlight(client.callTool({ name: 'echo', arguments: { text: 'hi' } }));
       let entries: InboxEntry[] = [];
       const deadline = Date.now() + 20_000;
       while ((entries = JSON.parse((await runCli(['approvals', 'list', '--json', '--inbox', 'inbox'], { cwd: dir })).stdout) as InboxEntry[]).length === 0) {

@@ -11,7 +11,7 @@ import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { InboxEntry } from '@toolwright/sdk/policy';
-import { finished, FIXTURES, ROOT, runCli, startCli, waitForStderr } from '../cli/cli-harness.js';
+import { finished, FIXTURES, inFlight, ROOT, runCli, startCli, waitForStderr } from '../cli/cli-harness.js';
 import { chat } from '../models/api-fixtures.js';
 import { startFakeModelServer } from '../models/fake-model-server.js';
 import { postgresUnavailable, startPostgres } from './postgres-server.js';
@@ -137,7 +137,7 @@ describeIfAvailable('serve --inbox postgres://… on two replicas behind HAProxy
     const client = new Client({ name: 'inbox-race', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(lbUrl)));
     try {
-      const call = client.callTool({ name: 'square', arguments: { n: 12 } });
+      const call = inFlight(client.callTool({ name: 'square', arguments: { n: 12 } }));
       let entries: InboxEntry[] = [];
       while ((entries = await pending()).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
       const id = entries[0]!.id;
