@@ -71,8 +71,13 @@ export class CallContext extends ToolContext {
   decision?: CallDecision = undefined;
   /** Set when the call waits for a human's approval (deferred mode): it did not run. */
   pending?: PendingApproval = undefined;
-  /** The events so far, in order. */
-  readonly events: AgentEvent[] = [];
+  /**
+   * The events list once somebody read it or a call had two events; until then the one event
+   * so far is in `firstEvent`. An array that starts empty gets room for 16 events at its first
+   * push: a call nobody watches gets its list at the end instead, sized to its events.
+   */
+  private eventList?: AgentEvent[] = undefined;
+  private firstEvent?: AgentEvent = undefined;
   /** The result, when the outcome is one (see {@link CallContext.failed}). */
   observation?: Observation = undefined;
   /** The error, when the outcome is one (any thrown value). */
@@ -95,14 +100,36 @@ export class CallContext extends ToolContext {
     this.toolName = this.requestedName ?? '';
   }
 
+  /** The events so far, in order (the call's own list: a step may add to it or replace one). */
+  get events(): AgentEvent[] {
+    let list = this.eventList;
+    if (list === undefined) {
+      list = this.eventList = this.firstEvent === undefined ? [] : [this.firstEvent];
+      this.firstEvent = undefined;
+    }
+    return list;
+  }
+
+  /** @internal Appends an event to the call's events. */
+  addEvent(event: AgentEvent): void {
+    const list = this.eventList;
+    if (list !== undefined) list.push(event);
+    else if (this.firstEvent === undefined) this.firstEvent = event;
+    else {
+      this.eventList = [this.firstEvent, event];
+      this.firstEvent = undefined;
+    }
+  }
+
   /**
    * Records a `ctx.log` message as a {@link LogEvent} in the call's events, until the call's last
    * event (a log after that has no call to go with; checked here, so calls that never log pay nothing).
    */
   protected override recordLog(level: ClientLogLevel, data: unknown): void {
-    const last = this.events[this.events.length - 1];
+    const events = this.events;
+    const last = events[events.length - 1];
     if (last instanceof ObservationEvent || last instanceof AgentErrorEvent) return;
-    this.events.push(new LogEvent({ toolCallId: this.toolCallId, toolName: this.toolName, level, data }));
+    events.push(new LogEvent({ toolCallId: this.toolCallId, toolName: this.toolName, level, data }));
   }
 
   /** The caller's result given through `agent.resume` for this call, once. */
@@ -211,11 +238,17 @@ export class CallContext extends ToolContext {
     if (this.pending && this.observation) return { events: this.events, observation: this.observation, pending: this.pending };
     if (!this.settled) this.failWith(ErrorCode.INTERNAL, 'The tool call could not be handled because of an internal error (no phase produced a result). This is not a problem with your call; you may try again.');
     const observation = this.failed ? observationFromError(this.error, this.tool ?? this.toolName, this.action) : this.observation!;
-    if (this.actionEvent !== undefined) {
-      this.events.push(ObservationEvent.answering(this.actionEvent, this.toolCallId, this.toolName, observation));
-    } else {
-      this.events.push(new AgentErrorEvent({ toolCallId: this.toolCallId, toolName: this.toolName, code: observation.errorCode ?? ErrorCode.INTERNAL, message: observation.text }));
+    const last =
+      this.actionEvent !== undefined
+        ? ObservationEvent.answering(this.actionEvent, this.toolCallId, this.toolName, observation)
+        : new AgentErrorEvent({ toolCallId: this.toolCallId, toolName: this.toolName, code: observation.errorCode ?? ErrorCode.INTERNAL, message: observation.text });
+    let events = this.eventList;
+    if (events !== undefined) events.push(last);
+    else {
+      // Nobody read the list: made now, with room for exactly its events.
+      events = this.eventList = this.firstEvent === undefined ? [last] : [this.firstEvent, last];
+      this.firstEvent = undefined;
     }
-    return { events: this.events, observation };
+    return { events, observation };
   }
 }

@@ -48,5 +48,5 @@ export function buildAction(ctx: CallContext, tool: ToolDefinition, args: Record
     summary: ctx.summary,
   });
   ctx.actionEvent = event;
-  ctx.events.push(event);
+  ctx.addEvent(event);
 }

@@ -153,7 +153,7 @@ function ask(ctx: CallContext, asking: Asking, decision: PermissionDecision, giv
   const { policy } = asking;
   const request = requestOf(ctx, decision);
   const event = new ApprovalRequestEvent({ toolCallId: ctx.toolCallId, toolName: ctx.toolName, request });
-  ctx.events.push(event);
+  ctx.addEvent(event);
   if (given !== undefined) return answered(ctx, asking, decision, event, given, round);
   const handler = policy.onApproval;
   if (!handler) return pend(ctx, asking, decision, request);
