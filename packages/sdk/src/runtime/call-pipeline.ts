@@ -10,7 +10,7 @@ import { invokeStep } from './phases/invoke-step.js';
 import { lockStep } from './phases/lock-step.js';
 import { resolveStep } from './phases/resolve-step.js';
 import { stepFromMiddleware } from './step-from-middleware.js';
-import { withTelemetry } from './phases/telemetry-step.js';
+import { telemetryIdle, withTelemetry } from './phases/telemetry-step.js';
 
 /** Options of {@link CallPipeline} (and the pipeline part of `AgentOptions`). */
 export interface CallPipelineOptions {
@@ -75,6 +75,8 @@ export class CallPipeline {
   /** How many steps a call runs through (absent slots left out, so they cost nothing). */
   readonly length: number;
   private readonly head: CallNext;
+  /** The chain after the telemetry step (the head's `next`): where a call starts while telemetry is idle. */
+  private readonly inner: CallNext;
 
   /** @internal Built by the Agent; the pipeline is on no public entry. */
   constructor(options: CallPipelineOptions = {}, builtIn: CallPipelineSteps = {}) {
@@ -98,11 +100,12 @@ export class CallPipeline {
     }
     steps.push([invokeStep, true]);
     this.length = steps.length;
-    // Not counted in length: the telemetry step only calls on when tracing is off and no secret is registered.
+    // Not counted in length: the telemetry step (first) is skipped while tracing is off and no secret is registered.
     withTelemetry(steps, permission, approval);
     let head = end;
-    for (let i = steps.length - 1; i >= 0; i--) head = link(steps[i]![0], head, steps[i]![1]);
-    this.head = head;
+    for (let i = steps.length - 1; i > 0; i--) head = link(steps[i]![0], head, steps[i]![1]);
+    this.inner = head;
+    this.head = link(steps[0]![0], head, steps[0]![1]);
   }
 
   /** Runs the call through every step. Never rejects; afterwards `ctx.result()` gives the events and the Observation (and releases a lock still held). */
@@ -115,6 +118,7 @@ export class CallPipeline {
    * synchronously (every step and the tool did): the caller may then read `ctx.result()` at once.
    */
   start(ctx: CallContext): Promise<void> | undefined {
-    return this.head(ctx) ?? undefined;
+    // The telemetry step (always first) would only call on: the call starts after it, one link fewer.
+    return (telemetryIdle() ? this.inner : this.head)(ctx) ?? undefined;
   }
 }

@@ -73,14 +73,22 @@ function traced(ctx: CallContext, next: CallNext, tracing: ActiveTracing | undef
 }
 
 /**
+ * True when {@link telemetryStep} has nothing to do: no tracer provider registered (the API's
+ * global holds none) and no secret (two property reads). The pipeline then starts a call at the
+ * step after it.
+ */
+export function telemetryIdle(): boolean {
+  return (globalThis as Record<symbol, OtelGlobal | undefined>)[OTEL_GLOBAL]?.trace === undefined && processSecrets.size === 0;
+}
+
+/**
  * The outermost step of every call: when a tracer provider is registered with
  * `@opentelemetry/api`, the call's `execute_tool {name}` span (GenAI semantic conventions) around
  * the rest; when secrets are registered, the outcome and events masked on the way out. With
- * neither, it only calls `next` (two property reads).
+ * neither ({@link telemetryIdle}), it only calls `next`.
  */
 export const telemetryStep: CallStep = (ctx, next) => {
-  // The disabled path, inlined: no tracer provider registered (the API's global holds none) and no secret.
-  if ((globalThis as Record<symbol, OtelGlobal | undefined>)[OTEL_GLOBAL]?.trace === undefined && processSecrets.size === 0) return next(ctx);
+  if (telemetryIdle()) return next(ctx);
   const tracing = activeTracing();
   if (tracing === undefined) return traced(ctx, next, undefined);
   if (isPromiseLike(tracing)) return tracing.then((loaded) => traced(ctx, next, loaded));
