@@ -78,7 +78,7 @@ export class ToolContext {
   /** The tool's name, once known. */
   toolName = '';
   /** The effective time limit in ms, set when the call starts (undefined: none). */
-  timeoutMs: number | undefined;
+  timeoutMs: number | undefined = undefined;
   /** The resource lock the call holds (see {@link ToolContext.takeLock}). */
   private lockEntry?: LockEntry = undefined;
   /** @internal The call's place in the resource queue until it takes its lock (or ends without). */
