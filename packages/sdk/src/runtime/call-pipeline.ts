@@ -4,13 +4,13 @@ import { isPromiseLike } from '../util/guards.js';
 import type { CallContext } from './call-context.js';
 import { compileHooks } from './call-hooks.js';
 import type { CallHooks } from './call-hooks.js';
-import type { CallMiddleware, CallNext, CallPhase, CallStep } from './call-middleware.js';
+import type { CallLink, CallMiddleware, CallNext, CallPhase, CallStep } from './call-middleware.js';
 import { hooksStep } from './phases/hooks-step.js';
 import { invokeStep } from './phases/invoke-step.js';
 import { lockStep } from './phases/lock-step.js';
 import { resolveStep } from './phases/resolve-step.js';
 import { stepFromMiddleware } from './step-from-middleware.js';
-import { telemetryIdle, withTelemetry } from './phases/telemetry-step.js';
+import { telemetryIdle, telemetryStep, tracedPhase } from './phases/telemetry-step.js';
 
 /** Options of {@link CallPipeline} (and the pipeline part of `AgentOptions`). */
 export interface CallPipelineOptions {
@@ -41,9 +41,13 @@ function checkMiddleware(value: unknown, where: string): CallPhase | undefined {
   return value as CallPhase;
 }
 
-/** One step with the rest of the chain bound: a throw or a rejection becomes the call's error (`trusted` steps never reject). */
-function link(step: CallStep, next: CallNext, trusted: boolean): CallNext {
-  return (ctx) => {
+/**
+ * A step that is not built in (middleware, a slot's phase, the hooks, telemetry) with the rest of
+ * the chain bound: a throw or a rejection becomes the call's error. (The built-in steps link
+ * themselves: {@link CallLink}.)
+ */
+function guarded(step: CallStep): CallLink {
+  return (next) => (ctx) => {
     let outcome: void | Promise<void>;
     try {
       outcome = step(ctx, next);
@@ -54,7 +58,7 @@ function link(step: CallStep, next: CallNext, trusted: boolean): CallNext {
     if (outcome === undefined || !isPromiseLike(outcome)) return undefined;
     // About to wait: a call that has not taken its lock yet takes its place in the queue now.
     ctx.waiting();
-    return trusted ? outcome : outcome.then(undefined, (error: unknown) => ctx.fail(error));
+    return outcome.then(undefined, (error: unknown) => ctx.fail(error));
   };
 }
 
@@ -82,30 +86,30 @@ export class CallPipeline {
   constructor(options: CallPipelineOptions = {}, builtIn: CallPipelineSteps = {}) {
     const middleware = options.middleware ?? [];
     if (!Array.isArray(middleware)) throw new ToolwrightError({ code: ErrorCode.INVALID_SPEC, message: 'middleware must be an array of functions (ctx, next) => Promise<void>.' });
-    const steps: [CallStep, boolean][] = middleware.map((m, i) => [stepFromMiddleware(checkMiddleware(m, `middleware[${i}]`)!), false]);
-    steps.push([resolveStep, true]);
+    // Telemetry's child spans go around the permission, approval and hooks steps (tracedPhase).
+    const steps: CallLink[] = middleware.map((m, i) => guarded(stepFromMiddleware(checkMiddleware(m, `middleware[${i}]`)!)));
+    steps.push(resolveStep);
     const given = checkMiddleware(options.permission, 'permission');
     const permission = builtIn.permission ?? (given && stepFromMiddleware(given));
-    if (permission) steps.push([permission, false]);
+    if (permission) steps.push(guarded(tracedPhase('permission', permission)));
     const givenApproval = checkMiddleware(options.approval, 'approval');
     const approval = builtIn.approval ?? (givenApproval && stepFromMiddleware(givenApproval));
-    if (approval) steps.push([approval, false]);
+    if (approval) steps.push(guarded(tracedPhase('approval', approval)));
     // After approval: a call waiting for a human holds no lock.
-    steps.push([lockStep, true]);
+    steps.push(lockStep);
     const hooks = compileHooks(options.hooks);
     if (hooks) {
       // Arguments a pre hook rewrote are checked again: the permission step (then the approval step).
       const recheck: CallStep | undefined = permission && approval ? (ctx, next) => permission(ctx, (c) => approval(c, next)) : permission;
-      steps.push([hooksStep(hooks, recheck), false]);
+      steps.push(guarded(tracedPhase('hooks', hooksStep(hooks, recheck), 'hooks')));
     }
-    steps.push([invokeStep, true]);
+    steps.push(invokeStep);
     this.length = steps.length;
-    // Not counted in length: the telemetry step (first) is skipped while tracing is off and no secret is registered.
-    withTelemetry(steps, permission, approval);
-    let head = end;
-    for (let i = steps.length - 1; i > 0; i--) head = link(steps[i]![0], head, steps[i]![1]);
-    this.inner = head;
-    this.head = link(steps[0]![0], head, steps[0]![1]);
+    let inner = end;
+    for (let i = steps.length - 1; i >= 0; i--) inner = steps[i]!(inner);
+    this.inner = inner;
+    // Not counted in length: the telemetry step, first, skipped while tracing is off and no secret is registered.
+    this.head = guarded(telemetryStep)(inner);
   }
 
   /** Runs the call through every step. Never rejects; afterwards `ctx.result()` gives the events and the Observation (and releases a lock still held). */

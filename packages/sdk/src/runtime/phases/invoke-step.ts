@@ -1,5 +1,5 @@
 import { Observation } from '../../tool/observation.js';
-import type { CallStep } from '../call-middleware.js';
+import type { CallLink, CallNext } from '../call-middleware.js';
 import { missingAction } from './resolve-step.js';
 
 /**
@@ -8,7 +8,7 @@ import { missingAction } from './resolve-step.js';
  * Observation, or the error itself (post hooks see it; the error funnel words it at the end). A
  * tool that answered synchronously sets the outcome synchronously (undefined: no promise).
  */
-export const invokeStep: CallStep = (ctx) => {
+const invoke: CallNext = (ctx) => {
   const tool = ctx.tool;
   const action = ctx.action;
   if (!tool || !action) {
@@ -40,3 +40,6 @@ export const invokeStep: CallStep = (ctx) => {
     },
   );
 };
+
+/** The invoke step: the end of every chain (nothing comes after it). */
+export const invokeStep: CallLink = () => invoke;

@@ -1,4 +1,4 @@
-import type { CallStep } from '../call-middleware.js';
+import type { CallLink } from '../call-middleware.js';
 
 /**
  * Takes the call's resource lock (see `ResourceLocks`) for the rest of the call, so every entry
@@ -8,7 +8,13 @@ import type { CallStep } from '../call-middleware.js';
  * approval, a middleware) before getting here. The invoke step gives it back as soon as the tool
  * settled (post hooks run outside it); `ctx.result()` gives back one still held.
  */
-export const lockStep: CallStep = (ctx, next) => {
-  const taken = ctx.claimLock();
+export const lockStep: CallLink = (next) => (ctx) => {
+  let taken: void | Promise<void>;
+  try {
+    taken = ctx.claimLock();
+  } catch (error) {
+    ctx.fail(error);
+    return undefined;
+  }
   return taken ? taken.then(() => next(ctx)) : next(ctx);
 };

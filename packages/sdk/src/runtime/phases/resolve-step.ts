@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import type { CallContext } from '../call-context.js';
-import type { CallStep } from '../call-middleware.js';
+import type { CallLink } from '../call-middleware.js';
 import { buildAction } from './build-action.js';
 import { findTool } from './find-tool.js';
 import { parseArguments } from './parse-arguments.js';
@@ -10,10 +10,17 @@ import { parseArguments } from './parse-arguments.js';
  * The first step: finds the tool in this turn's view, parses the JSON arguments, splits off the
  * injected fields (`security_risk`, `summary`), builds the Action (emitting the `ActionEvent`) and
  * binds the call's time limit; or sets the error outcome saying what was wrong and what is
- * expected. Synchronous.
+ * expected. Synchronous (it never waits, so it takes no place in the resource queue).
  */
-export const resolveStep: CallStep = (ctx, next) => {
-  if (resolveCall(ctx)) return next(ctx);
+export const resolveStep: CallLink = (next) => (ctx) => {
+  let resolved: boolean;
+  try {
+    resolved = resolveCall(ctx);
+  } catch (error) {
+    ctx.fail(error);
+    return undefined;
+  }
+  return resolved ? next(ctx) : undefined;
 };
 
 /** Resolves the call; false after setting the error outcome (or when it already had one). */

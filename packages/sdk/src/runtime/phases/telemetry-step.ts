@@ -10,8 +10,6 @@ import type { SpanFailure } from '../../telemetry/span-failure.js';
 import { isPromiseLike } from '../../util/guards.js';
 import type { CallContext } from '../call-context.js';
 import type { CallNext, CallStep } from '../call-middleware.js';
-import { invokeStep } from './invoke-step.js';
-import { lockStep } from './lock-step.js';
 
 /**
  * Masks the process's secrets in the call's outcome and events (the one funnel of what a call
@@ -146,18 +144,3 @@ export function tracedPhase(name: string, step: CallStep, after?: string): CallS
 }
 
 const postSpans = new WeakMap<CallContext, () => void>();
-
-/**
- * Puts telemetry into a pipeline's steps (given in order, each with whether it is trusted):
- * {@link telemetryStep} first, and child spans around the permission and approval steps and the
- * hooks step (the step between the lock and invoke, when there is one).
- */
-export function withTelemetry(steps: [CallStep, boolean][], permission: CallStep | undefined, approval: CallStep | undefined): void {
-  for (const entry of steps) {
-    if (permission !== undefined && entry[0] === permission) entry[0] = tracedPhase('permission', permission);
-    else if (approval !== undefined && entry[0] === approval) entry[0] = tracedPhase('approval', approval);
-  }
-  const hooks = steps.length - 2;
-  if (hooks > 0 && steps[hooks + 1]![0] === invokeStep && steps[hooks]![0] !== lockStep) steps[hooks]![0] = tracedPhase('hooks', steps[hooks]![0], 'hooks');
-  steps.unshift([telemetryStep, false]);
-}
