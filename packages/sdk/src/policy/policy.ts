@@ -95,7 +95,17 @@ export class Policy {
     this.audit?.record({ mode: this.engine.mode, ...event });
   }
 
-  /** Closes the audit log. */
+  /**
+   * Queues one audit line for the group commit of this tick (see {@link AuditLog.append}): the
+   * promise resolves once the write that holds it succeeded and rejects with its error. The mode
+   * is the engine's current one unless the event names it. Resolved at once without an audit log.
+   */
+  append(event: AuditEvent): Promise<void> {
+    if (!this.audit) return Promise.resolve();
+    return this.audit.append(event.mode === undefined ? { mode: this.engine.mode, ...event } : event);
+  }
+
+  /** Closes the audit log (writing the lines still queued). */
   close(): void {
     this.audit?.close();
   }

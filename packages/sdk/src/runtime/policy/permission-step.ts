@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import type { PermissionDecision } from '../../policy/permission-decision.js';
+import type { AuditEvent } from '../../policy/audit-log.js';
 import type { Policy } from '../../policy/policy.js';
 import { describeError } from '../../util/describe-error.js';
 import { isPromiseLike } from '../../util/guards.js';
@@ -25,22 +26,23 @@ export function decisionOf(ctx: CallContext): PermissionDecision | undefined {
   return ctx.decision as PermissionDecision | undefined;
 }
 
-/** Records the decision; a deny fails the call; true when the call goes on (an allow, or an ask for `onAsk`). */
-function decide(ctx: CallContext, policy: Policy, decision: PermissionDecision): boolean {
-  // The engine's decision is the call's decision (it has every field CallDecision names).
-  ctx.decision = decision as unknown as CallDecision;
-  if (policy.auditing) {
-    policy.record({
-      toolCallId: ctx.toolCallId,
-      toolName: ctx.toolName,
-      originalName: ctx.tool && originalNameOf(ctx.tool),
-      decision: decision.behavior,
-      reason: decision.reason,
-      message: decision.message,
-      rule: decision.rule,
-      arguments: ctx.arguments,
-    });
-  }
+/** What the audit log says about the engine's decision on the call. */
+function auditEvent(ctx: CallContext, policy: Policy, decision: PermissionDecision): AuditEvent {
+  return {
+    toolCallId: ctx.toolCallId,
+    toolName: ctx.toolName,
+    originalName: ctx.tool && originalNameOf(ctx.tool),
+    decision: decision.behavior,
+    reason: decision.reason,
+    message: decision.message,
+    rule: decision.rule,
+    mode: policy.engine.mode,
+    arguments: ctx.arguments,
+  };
+}
+
+/** A deny fails the call; true when the call goes on (an allow, or an ask for `onAsk`). */
+function decide(ctx: CallContext, decision: PermissionDecision): boolean {
   if (decision.behavior === 'deny') {
     ctx.fail(permissionDenied(ctx.toolName, decision));
     return false;
@@ -63,14 +65,36 @@ function failClosed(ctx: CallContext, error: unknown): void {
   );
 }
 
-/** Decides and goes on: `next` for an allow, `onAsk` (or `next` without one) for an ask. */
-function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
+/** Goes on after the decision: `next` for an allow, `onAsk` (or `next` without one) for an ask. */
+function proceed(ctx: CallContext, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
   try {
-    if (!decide(ctx, policy, decision)) return;
+    if (!decide(ctx, decision)) return;
     return onAsk && decision.behavior === 'ask' ? onAsk(ctx, next) : next(ctx);
   } catch (error) {
     failClosed(ctx, error);
   }
+}
+
+/**
+ * Records the decision on the call and in the audit log, then goes on (see {@link proceed}) once
+ * the audit line is written: the lines of calls decided in one tick go out in one write (a group
+ * commit), and when it fails every call of the group fails closed without running.
+ */
+function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
+  // The engine's decision is the call's decision (it has every field CallDecision names).
+  ctx.decision = decision as unknown as CallDecision;
+  if (!policy.auditing) return proceed(ctx, decision, next, onAsk);
+  let written: Promise<void>;
+  try {
+    written = policy.append(auditEvent(ctx, policy, decision));
+  } catch (error) {
+    failClosed(ctx, error);
+    return;
+  }
+  return written.then(
+    () => proceed(ctx, decision, next, onAsk),
+    (error: unknown) => failClosed(ctx, error),
+  );
 }
 
 /**
@@ -79,7 +103,9 @@ function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, n
  * allow runs on (with the tool's `updatedInput` validated first), an ask goes on to the approval
  * step — or, given `onAsk` (the approval step), straight to it, which saves the pipeline a step
  * on every call. A failing check (a rule matcher or `checkPermissions` that throws, an audit log
- * that cannot be written) denies: the policy fails closed. Synchronous when the tool's check is.
+ * that cannot be written) denies: the policy fails closed. A call goes on only once its audit
+ * line is written (with the other lines of its tick, in one write); without an audit log it is
+ * synchronous when the tool's check is.
  */
 export function permissionStep(policy: () => Policy | undefined, onAsk?: CallStep): CallStep {
   return (ctx, next) => {
