@@ -123,8 +123,8 @@ function checkSize(name: string, value: number | undefined, min: number, fallbac
  * reason, rule and its source, and the argument names (values only when configured). Lines go
  * out in `write`s of whole lines to a file opened for appending, so concurrent writers never
  * interleave lines: {@link AuditLog.record} writes at once, {@link AuditLog.append} groups the
- * lines of one tick into one write (a group commit); either way lines keep the order they were
- * recorded in.
+ * lines that follow the first of a tick into one write (a group commit); either way lines keep
+ * the order they were recorded in.
  * Past `maxBytes` the file is rotated (`audit.jsonl` → `.1` → … → `.<keep>`, the oldest dropped);
  * the file and its rotations are mode 0600.
  */
@@ -144,6 +144,8 @@ export class AuditLog {
   private queued: string[] = [];
   /** The queued lines' write, settled once it was done. */
   private group?: LineGroup;
+  /** A line was written at once in this tick: lines appended now wait for the group's write. */
+  private wroteThisTick = false;
 
   /** Throws `INVALID_SPEC` for a `maxBytes` < 1 or a `keep` < 0 (or not integers). */
   constructor(options: AuditLogOptions) {
@@ -201,24 +203,33 @@ export class AuditLog {
   }
 
   /**
-   * Queues one line for a group commit: every line appended in this tick (the current turn of
-   * the event loop, until its `process.nextTick` callbacks run) goes out in one write, in the
-   * order appended. The promise, shared by the group, resolves once that write succeeded and
-   * rejects with the write's error (then no line of the group counts as written: fail each of
-   * their calls closed). The line is built (time, masking) now.
+   * Appends one line with a group commit: the first line of a tick (the current turn of the
+   * event loop, until its `process.nextTick` callbacks ran) is written at once and `append`
+   * returns undefined (it throws when the write fails, as {@link AuditLog.record} does); lines
+   * appended after it in the same tick are queued and go out together in one write at the end of
+   * the tick, in the order appended. For those it returns a promise, shared by the group, that
+   * resolves once that write succeeded and rejects with the write's error (then no line of the
+   * group counts as written: fail each of their calls closed). The line is built (time, masking)
+   * now. A lone call pays no wait; calls decided together pay two writes, not one each.
    */
-  append(event: AuditEvent): Promise<void> {
+  append(event: AuditEvent): Promise<void> | undefined {
     const text = `${this.line(event)}\n`;
-    let group = this.group;
-    if (!group) {
-      group = this.group = new LineGroup();
-      process.nextTick(this.commitQueued);
+    if (!this.wroteThisTick) {
+      this.write(text);
+      this.wroteThisTick = true;
+      process.nextTick(this.endTick);
+      return undefined;
     }
+    const group = (this.group ??= new LineGroup());
     this.queued.push(text);
     return group.done;
   }
 
-  private readonly commitQueued = (): void => void this.commit();
+  /** The tick of a line written at once ended: the lines queued after it go out. */
+  private readonly endTick = (): void => {
+    this.wroteThisTick = false;
+    this.commit();
+  };
 
   /** Writes the queued lines (one write) and settles their group; returns the write's error, if any. */
   private commit(): unknown {

@@ -96,13 +96,13 @@ export class Policy {
   }
 
   /**
-   * Queues one audit line for the group commit of this tick (see {@link AuditLog.append}): the
-   * promise resolves once the write that holds it succeeded and rejects with its error. The mode
-   * is the engine's current one unless the event names it. Resolved at once without an audit log.
+   * Appends one audit line with the group commit of {@link AuditLog.append}: undefined when it
+   * was written at once (a failed write throws), else a promise that resolves once the write
+   * that holds it succeeded and rejects with its error. The mode is the engine's current one
+   * unless the event names it. Undefined without an audit log.
    */
-  append(event: AuditEvent): Promise<void> {
-    if (!this.audit) return Promise.resolve();
-    return this.audit.append(event.mode === undefined ? { mode: this.engine.mode, ...event } : event);
+  append(event: AuditEvent): Promise<void> | undefined {
+    return this.audit?.append(event.mode === undefined ? { mode: this.engine.mode, ...event } : event);
   }
 
   /** Closes the audit log (writing the lines still queued). */

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // node:fs as it is, with its writes counted per file descriptor (every write still happens),
-// and a full disk on demand: while `diskFull` names a path, writes to that file fail as Node's do.
+// and a full disk on demand: while `diskFull` names a path, writes to that file fail as Node's do
+// (after `roomFor` more writes).
 const writes = new Map<number, number>();
 let diskFull: string | undefined;
+let roomFor = 0;
 jest.unstable_mockModule('node:fs', () => {
   const writeSync = ((fd: number, ...rest: unknown[]) => {
     writes.set(fd, (writes.get(fd) ?? 0) + 1);
-    if (diskFull !== undefined && fs.fstatSync(fd).ino === fs.statSync(diskFull).ino) {
+    if (diskFull !== undefined && fs.fstatSync(fd).ino === fs.statSync(diskFull).ino && roomFor-- <= 0) {
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { errno: -28, code: 'ENOSPC', syscall: 'write' });
     }
     return (fs.writeSync as (fd: number, ...rest: unknown[]) => number)(fd, ...rest);
@@ -27,6 +29,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   writes.clear();
   diskFull = undefined;
+  roomFor = 0;
 });
 
 function tempDir(): string {
@@ -78,45 +81,60 @@ function noteTool(ran: string[]) {
 }
 
 describe('AuditLog group commit (append)', () => {
-  it('writes the lines appended in one tick in one write, in the order appended, after the tick', async () => {
+  it('writes the first line of a tick at once and the lines after it in one write at the end of the tick, in order', async () => {
     const path = join(tempDir(), 'audit.jsonl');
     const log = new AuditLog({ path });
     const done = Array.from({ length: 5 }, (_, i) => log.append({ toolCallId: `c${i}`, toolName: 'note', decision: 'allow' }));
-    expect(fs.existsSync(path)).toBe(false);
+    expect(done[0]).toBeUndefined();
+    expect(idsIn(path)).toEqual(['c0']);
     await Promise.all(done);
     expect(idsIn(path)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']);
-    expect(writesTo(path)).toBe(1);
+    expect(writesTo(path)).toBe(2);
+    // The next tick starts afresh: its first line goes out at once again.
+    expect(log.append({ toolCallId: 'c5', toolName: 'note', decision: 'allow' })).toBeUndefined();
+    expect(idsIn(path)).toHaveLength(6);
     log.close();
   });
 
-  it('a record() after appends of the same tick writes them first, in the same write', async () => {
+  it('a record() after queued appends of the same tick writes them first, in the same write', async () => {
     const path = join(tempDir(), 'audit.jsonl');
     const log = new AuditLog({ path });
-    const first = log.append({ toolCallId: 'c1', toolName: 'note', decision: 'ask' });
-    log.record({ toolCallId: 'c2', toolName: 'note', decision: 'approve' });
-    expect(idsIn(path)).toEqual(['c1', 'c2']);
-    expect(writesTo(path)).toBe(1);
-    await expect(first).resolves.toBeUndefined();
+    log.append({ toolCallId: 'c1', toolName: 'note', decision: 'allow' });
+    const queued = log.append({ toolCallId: 'c2', toolName: 'note', decision: 'ask' });
+    log.record({ toolCallId: 'c3', toolName: 'note', decision: 'approve' });
+    expect(idsIn(path)).toEqual(['c1', 'c2', 'c3']);
+    expect(writesTo(path)).toBe(2);
+    await expect(queued).resolves.toBeUndefined();
     log.close();
   });
 
-  it('rejects every append of a group with the error of its write, and writes nothing of it', async () => {
+  it('a failing group write rejects every append of the group with its error and writes none of them', async () => {
+    const path = join(tempDir(), 'audit.jsonl');
+    const log = new AuditLog({ path });
+    log.append({ toolCallId: 'c0', toolName: 'note', decision: 'allow' });
+    diskFull = path;
+    const done = [1, 2, 3].map((i) => log.append({ toolCallId: `c${i}`, toolName: 'note', decision: 'allow' }));
+    const outcomes = await Promise.allSettled(done);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as NodeJS.ErrnoException).code : 'fulfilled'))).toEqual(['ENOSPC', 'ENOSPC', 'ENOSPC']);
+    expect(new Set(outcomes.map((o) => (o as PromiseRejectedResult).reason)).size).toBe(1);
+    expect(idsIn(path)).toEqual(['c0']);
+    log.close();
+  });
+
+  it('a line written at once that fails throws, as record() does', () => {
     const dir = tempDir();
     fs.writeFileSync(join(dir, 'blocker'), 'a file where the log directory should be');
     const log = new AuditLog({ path: join(dir, 'blocker', 'audit.jsonl') });
-    const done = Array.from({ length: 3 }, (_, i) => log.append({ toolCallId: `c${i}`, toolName: 'note', decision: 'allow' }));
-    const outcomes = await Promise.allSettled(done);
-    const reasons = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as NodeJS.ErrnoException).code : 'fulfilled'));
-    expect(reasons).toEqual(['EEXIST', 'EEXIST', 'EEXIST']);
-    expect(new Set(outcomes.map((o) => (o as PromiseRejectedResult).reason)).size).toBe(1);
+    expect(() => log.append({ toolCallId: 'c0', toolName: 'note', decision: 'allow' })).toThrow(expect.objectContaining({ code: 'EEXIST' }) as Error);
   });
 
   it('close() writes the lines still queued', async () => {
     const path = join(tempDir(), 'audit.jsonl');
     const log = new AuditLog({ path });
-    const done = log.append({ toolCallId: 'c1', toolName: 'note', decision: 'allow' });
+    log.append({ toolCallId: 'c1', toolName: 'note', decision: 'allow' });
+    const done = log.append({ toolCallId: 'c2', toolName: 'note', decision: 'allow' });
     log.close();
-    expect(idsIn(path)).toEqual(['c1']);
+    expect(idsIn(path)).toEqual(['c1', 'c2']);
     await expect(done).resolves.toBeUndefined();
   });
 
@@ -132,7 +150,7 @@ describe('AuditLog group commit (append)', () => {
 });
 
 describe('the permission step with an audit log: a call runs only after its line is written', () => {
-  it('N calls decided together: N lines in the order of the decisions, one write, then every call runs', async () => {
+  it('N calls decided together: N lines in the order of the decisions, two writes (the first line at once, the rest together), then every call runs', async () => {
     const dir = tempDir();
     const ran: string[] = [];
     const agent = new Agent({ extraTools: [noteTool(ran)], policy: { allow: ['note'], auditLog: 'audit.jsonl' } });
@@ -141,12 +159,12 @@ describe('the permission step with an audit log: a call runs only after its line
     const path = join(dir, 'audit.jsonl');
     expect(results.map((r) => r.observation.text)).toEqual(['noted t0', 'noted t1', 'noted t2', 'noted t3', 'noted t4', 'noted t5']);
     expect(idsIn(path)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5']);
-    expect(writesTo(path)).toBe(1);
+    expect(writesTo(path)).toBe(2);
     expect(ran).toHaveLength(6);
     await agent.close();
   });
 
-  it('an append that fails fails every call of its group closed, with the write error named, and none runs', async () => {
+  it('a group write that fails fails every call of the group closed, with the write error named, and none of them runs', async () => {
     const dir = tempDir();
     const path = join(dir, 'audit.jsonl');
     const ran: string[] = [];
@@ -154,19 +172,28 @@ describe('the permission step with an audit log: a call runs only after its line
     await agent.initialize(new ConversationState({ id: 'f', workingDir: dir, stateDir: dir }));
     const call = (i: number) => agent.executeToolCall({ id: `c${i}`, name: 'note', arguments: JSON.stringify({ text: `t${i}` }) });
     await call(0);
+    // A tick of its own (call 0's tick ends once the event loop turns), and a disk that is full
+    // after one more write: the line of the tick's first call, written at once.
+    await new Promise((resolve) => setImmediate(resolve));
     diskFull = path;
+    roomFor = 1;
     const results = await Promise.all([1, 2, 3, 4].map(call));
-    for (const { observation } of results) {
+    expect(results[0]!.observation.text).toBe('noted t1');
+    for (const { observation } of results.slice(1)) {
       expect(observation).toMatchObject({ isError: true, errorCode: 'PERMISSION_DENIED' });
       expect(observation.text).toBe("Permission denied for tool 'note': the permission check failed (ENOSPC: no space left on device, write), so the call did not run.");
     }
-    expect(ran).toEqual(['t0']);
-    expect(idsIn(path)).toEqual(['c0']);
-    // The next group, once the disk has room again, is written and runs.
+    expect(ran).toEqual(['t0', 't1']);
+    expect(idsIn(path)).toEqual(['c0', 'c1']);
+    // A line written at once that fails fails its call the same way.
+    await new Promise((resolve) => setImmediate(resolve));
+    const alone = await call(5);
+    expect(alone.observation.text).toBe("Permission denied for tool 'note': the permission check failed (ENOSPC: no space left on device, write), so the call did not run.");
+    // Once the disk has room again, calls are written and run.
     diskFull = undefined;
-    await Promise.all([5, 6].map(call));
-    expect(ran).toEqual(['t0', 't5', 't6']);
-    expect(idsIn(path)).toEqual(['c0', 'c5', 'c6']);
+    await Promise.all([6, 7].map(call));
+    expect(ran).toEqual(['t0', 't1', 't6', 't7']);
+    expect(idsIn(path)).toEqual(['c0', 'c1', 'c6', 'c7']);
     await agent.close();
   });
 

@@ -77,20 +77,22 @@ function proceed(ctx: CallContext, decision: PermissionDecision, next: CallNext,
 
 /**
  * Records the decision on the call and in the audit log, then goes on (see {@link proceed}) once
- * the audit line is written: the lines of calls decided in one tick go out in one write (a group
- * commit), and when it fails every call of the group fails closed without running.
+ * the audit line is written: the first line of a tick at once, the lines of calls decided after
+ * it in the same tick together in one write (a group commit); when that write fails every call
+ * of the group fails closed without running.
  */
 function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
   // The engine's decision is the call's decision (it has every field CallDecision names).
   ctx.decision = decision as unknown as CallDecision;
   if (!policy.auditing) return proceed(ctx, decision, next, onAsk);
-  let written: Promise<void>;
+  let written: Promise<void> | undefined;
   try {
     written = policy.append(auditEvent(ctx, policy, decision));
   } catch (error) {
     failClosed(ctx, error);
     return;
   }
+  if (written === undefined) return proceed(ctx, decision, next, onAsk);
   return written.then(
     () => proceed(ctx, decision, next, onAsk),
     (error: unknown) => failClosed(ctx, error),
@@ -104,8 +106,8 @@ function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, n
  * step — or, given `onAsk` (the approval step), straight to it, which saves the pipeline a step
  * on every call. A failing check (a rule matcher or `checkPermissions` that throws, an audit log
  * that cannot be written) denies: the policy fails closed. A call goes on only once its audit
- * line is written (with the other lines of its tick, in one write); without an audit log it is
- * synchronous when the tool's check is.
+ * line is written (calls decided after the first of a tick: with each other, in one write at the
+ * tick's end); synchronous when the tool's check is and the line was written at once.
  */
 export function permissionStep(policy: () => Policy | undefined, onAsk?: CallStep): CallStep {
   return (ctx, next) => {
