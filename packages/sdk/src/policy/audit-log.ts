@@ -4,6 +4,7 @@ import { ErrorCode } from '../errors/error-code.js';
 import { ToolwrightError } from '../errors/toolwright-error.js';
 import { processSecrets } from '../secrets/process-secrets.js';
 import type { PermissionRule } from './permission-rule.js';
+import { isoNow } from './iso-now.js';
 import { formatRule } from './parse-rule.js';
 
 /** Default size at which the audit log rotates: 10 MiB. */
@@ -80,18 +81,6 @@ function strings(list: readonly string[]): string {
     out += `${i === 0 ? '' : ','}${typeof item === 'string' && PLAIN.test(item) ? `"${item}"` : (JSON.stringify(item) ?? 'null')}`;
   }
   return `${out}]`;
-}
-
-/** Lines written within one millisecond share one formatted time (toISOString costs more than the rest of a line). */
-let lastMs = Number.NaN;
-let lastIso = '';
-function isoNow(): string {
-  const now = Date.now();
-  if (now !== lastMs) {
-    lastIso = new Date(now).toISOString();
-    lastMs = now;
-  }
-  return lastIso;
 }
 
 /** The lines of one group commit: one promise for all of them, settled by the write. */

@@ -125,7 +125,13 @@ describe('AuditLog group commit (append)', () => {
     const dir = tempDir();
     fs.writeFileSync(join(dir, 'blocker'), 'a file where the log directory should be');
     const log = new AuditLog({ path: join(dir, 'blocker', 'audit.jsonl') });
-    expect(() => log.append({ toolCallId: 'c0', toolName: 'note', decision: 'allow' })).toThrow(expect.objectContaining({ code: 'EEXIST' }) as Error);
+    let thrown: unknown;
+    try {
+      log.append({ toolCallId: 'c0', toolName: 'note', decision: 'allow' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as NodeJS.ErrnoException | undefined)?.code).toBe('EEXIST');
   });
 
   it('close() writes the lines still queued', async () => {
