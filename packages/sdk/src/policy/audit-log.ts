@@ -83,22 +83,6 @@ function strings(list: readonly string[]): string {
   return `${out}]`;
 }
 
-/** The lines of one group commit: one promise for all of them, settled by the write. */
-class LineGroup {
-  readonly done: Promise<void>;
-  succeed!: () => void;
-  fail!: (error: unknown) => void;
-
-  constructor() {
-    this.done = new Promise<void>((resolve, reject) => {
-      this.succeed = resolve;
-      this.fail = reject;
-    });
-    // Every caller of append handles the rejection; this only keeps a group nobody waits for quiet.
-    this.done.catch(() => undefined);
-  }
-}
-
 function checkSize(name: string, value: number | undefined, min: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min) {
@@ -109,11 +93,8 @@ function checkSize(name: string, value: number | undefined, min: number, fallbac
 
 /**
  * An append-only JSONL audit log: one line per decision with the time, call id, tool, decision,
- * reason, rule and its source, and the argument names (values only when configured). Lines go
- * out in `write`s of whole lines to a file opened for appending, so concurrent writers never
- * interleave lines: {@link AuditLog.record} writes at once, {@link AuditLog.append} groups the
- * lines that follow the first of a tick into one write (a group commit); either way lines keep
- * the order they were recorded in.
+ * reason, rule and its source, and the argument names (values only when configured). Each line
+ * is one `write` to a file opened for appending, so concurrent writers never interleave lines.
  * Past `maxBytes` the file is rotated (`audit.jsonl` → `.1` → … → `.<keep>`, the oldest dropped);
  * the file and its rotations are mode 0600.
  */
@@ -129,12 +110,6 @@ export class AuditLog {
   private size = 0;
   /** Lines written since the last fstat. */
   private sinceStat = 0;
-  /** Lines {@link AuditLog.append} queued for the write at the end of this tick, in order. */
-  private queued: string[] = [];
-  /** The queued lines' write, settled once it was done. */
-  private group?: LineGroup;
-  /** A line was written at once in this tick: lines appended now wait for the group's write. */
-  private wroteThisTick = false;
 
   /** Throws `INVALID_SPEC` for a `maxBytes` < 1 or a `keep` < 0 (or not integers). */
   constructor(options: AuditLogOptions) {
@@ -175,86 +150,9 @@ export class AuditLog {
     return processSecrets.mask(`${out}}`);
   }
 
-  /**
-   * Appends one line now, rotating first when it would pass `maxBytes`. Throws when the file
-   * cannot be written (the caller fails the call closed). Lines {@link AuditLog.append} queued
-   * before it go out in the same write (they were recorded first), and share its fate.
-   */
+  /** Appends one line, rotating first when it would pass `maxBytes`. Throws when the file cannot be written (the caller fails the call closed). */
   record(event: AuditEvent): void {
     const text = `${this.line(event)}\n`;
-    if (this.group) {
-      this.queued.push(text);
-      const error = this.commit();
-      if (error !== undefined) throw error;
-      return;
-    }
-    this.write(text);
-  }
-
-  /**
-   * Appends one line with a group commit: the first line of a tick (the current turn of the
-   * event loop, until its `process.nextTick` callbacks ran) is written at once and `append`
-   * returns undefined (it throws when the write fails, as {@link AuditLog.record} does); lines
-   * appended after it in the same tick are queued and go out together in one write at the end of
-   * the tick, in the order appended. For those it returns a promise, shared by the group, that
-   * resolves once that write succeeded and rejects with the write's error (then no line of the
-   * group counts as written: fail each of their calls closed). The line is built (time, masking)
-   * now. A lone call pays no wait; calls decided together pay two writes, not one each.
-   */
-  append(event: AuditEvent): Promise<void> | undefined {
-    const text = `${this.line(event)}\n`;
-    if (!this.wroteThisTick) {
-      this.write(text);
-      this.wroteThisTick = true;
-      process.nextTick(this.endTick);
-      return undefined;
-    }
-    const group = (this.group ??= new LineGroup());
-    this.queued.push(text);
-    return group.done;
-  }
-
-  /** The tick of a line written at once ended: the lines queued after it go out. */
-  private readonly endTick = (): void => {
-    this.wroteThisTick = false;
-    this.commit();
-  };
-
-  /** Writes the queued lines (one write) and settles their group; returns the write's error, if any. */
-  private commit(): unknown {
-    const group = this.group;
-    if (!group) return undefined;
-    const lines = this.queued;
-    this.group = undefined;
-    this.queued = [];
-    try {
-      if (lines.length === 1) this.write(lines[0]!);
-      else this.writeLines(lines);
-    } catch (error) {
-      group.fail(error);
-      return error;
-    }
-    group.succeed();
-    return undefined;
-  }
-
-  /** Several lines in one write; one write per line when the group would pass `maxBytes` (each line rotates as {@link AuditLog.record}'s would). */
-  private writeLines(lines: readonly string[]): void {
-    const text = lines.join('');
-    const bytes = Buffer.byteLength(text);
-    if (this.fd === undefined) this.open();
-    if (this.sinceStat >= STAT_EVERY || this.size + bytes > this.maxBytes) this.stat();
-    if (this.size + bytes > this.maxBytes) {
-      for (const line of lines) this.write(line);
-      return;
-    }
-    writeSync(this.fd!, text);
-    this.size += bytes;
-    this.sinceStat += lines.length;
-  }
-
-  /** One line in one write, rotating first when it would pass `maxBytes`. */
-  private write(text: string): void {
     const bytes = Buffer.byteLength(text);
     if (this.fd === undefined) this.open();
     // Other processes may append too: the real size is read every STAT_EVERY lines, and always
@@ -266,13 +164,8 @@ export class AuditLog {
     this.sinceStat += 1;
   }
 
-  /** Writes the lines still queued, then closes the file (a later `record` opens it again). */
+  /** Closes the file (a later `record` opens it again). */
   close(): void {
-    this.commit();
-    this.closeFile();
-  }
-
-  private closeFile(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
@@ -303,7 +196,7 @@ export class AuditLog {
     } catch {
       current = undefined;
     }
-    this.closeFile();
+    this.close();
     if (current === ours) {
       if (this.keep === 0) unlinkSync(this.path);
       else {

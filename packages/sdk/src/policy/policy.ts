@@ -95,18 +95,7 @@ export class Policy {
     this.audit?.record({ mode: this.engine.mode, ...event });
   }
 
-  /**
-   * Appends one audit line with the group commit of {@link AuditLog.append}: undefined when it
-   * was written at once (a failed write throws), else a promise that resolves once the write
-   * that holds it succeeded and rejects with its error. The mode is the engine's current one
-   * unless the event names it. Undefined without an audit log.
-   * @internal The permission step's; others record with {@link Policy.record}.
-   */
-  append(event: AuditEvent): Promise<void> | undefined {
-    return this.audit?.append(event.mode === undefined ? { mode: this.engine.mode, ...event } : event);
-  }
-
-  /** Closes the audit log (writing the lines still queued). */
+  /** Closes the audit log. */
   close(): void {
     this.audit?.close();
   }

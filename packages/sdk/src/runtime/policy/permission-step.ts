@@ -1,7 +1,6 @@
 import { ErrorCode } from '../../errors/error-code.js';
 import { ToolwrightError } from '../../errors/toolwright-error.js';
 import type { PermissionDecision } from '../../policy/permission-decision.js';
-import type { AuditEvent } from '../../policy/audit-log.js';
 import type { Policy } from '../../policy/policy.js';
 import { describeError } from '../../util/describe-error.js';
 import { isPromiseLike } from '../../util/guards.js';
@@ -26,23 +25,22 @@ export function decisionOf(ctx: CallContext): PermissionDecision | undefined {
   return ctx.decision as PermissionDecision | undefined;
 }
 
-/** What the audit log says about the engine's decision on the call. */
-function auditEvent(ctx: CallContext, policy: Policy, decision: PermissionDecision): AuditEvent {
-  return {
-    toolCallId: ctx.toolCallId,
-    toolName: ctx.toolName,
-    originalName: ctx.tool && originalNameOf(ctx.tool),
-    decision: decision.behavior,
-    reason: decision.reason,
-    message: decision.message,
-    rule: decision.rule,
-    mode: policy.engine.mode,
-    arguments: ctx.arguments,
-  };
-}
-
-/** A deny fails the call; true when the call goes on (an allow, or an ask for `onAsk`). */
-function decide(ctx: CallContext, decision: PermissionDecision): boolean {
+/** Records the decision; a deny fails the call; true when the call goes on (an allow, or an ask for `onAsk`). */
+function decide(ctx: CallContext, policy: Policy, decision: PermissionDecision): boolean {
+  // The engine's decision is the call's decision (it has every field CallDecision names).
+  ctx.decision = decision as unknown as CallDecision;
+  if (policy.auditing) {
+    policy.record({
+      toolCallId: ctx.toolCallId,
+      toolName: ctx.toolName,
+      originalName: ctx.tool && originalNameOf(ctx.tool),
+      decision: decision.behavior,
+      reason: decision.reason,
+      message: decision.message,
+      rule: decision.rule,
+      arguments: ctx.arguments,
+    });
+  }
   if (decision.behavior === 'deny') {
     ctx.fail(permissionDenied(ctx.toolName, decision));
     return false;
@@ -65,38 +63,14 @@ function failClosed(ctx: CallContext, error: unknown): void {
   );
 }
 
-/** Goes on after the decision: `next` for an allow, `onAsk` (or `next` without one) for an ask. */
-function proceed(ctx: CallContext, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
+/** Decides and goes on: `next` for an allow, `onAsk` (or `next` without one) for an ask. */
+function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
   try {
-    if (!decide(ctx, decision)) return;
+    if (!decide(ctx, policy, decision)) return;
     return onAsk && decision.behavior === 'ask' ? onAsk(ctx, next) : next(ctx);
   } catch (error) {
     failClosed(ctx, error);
   }
-}
-
-/**
- * Records the decision on the call and in the audit log, then goes on (see {@link proceed}) once
- * the audit line is written: the first line of a tick at once, the lines of calls decided after
- * it in the same tick together in one write (a group commit); when that write fails every call
- * of the group fails closed without running.
- */
-function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, next: CallNext, onAsk: CallStep | undefined): void | Promise<void> {
-  // The engine's decision is the call's decision (it has every field CallDecision names).
-  ctx.decision = decision as unknown as CallDecision;
-  if (!policy.auditing) return proceed(ctx, decision, next, onAsk);
-  let written: Promise<void> | undefined;
-  try {
-    written = policy.append(auditEvent(ctx, policy, decision));
-  } catch (error) {
-    failClosed(ctx, error);
-    return;
-  }
-  if (written === undefined) return proceed(ctx, decision, next, onAsk);
-  return written.then(
-    () => proceed(ctx, decision, next, onAsk),
-    (error: unknown) => failClosed(ctx, error),
-  );
 }
 
 /**
@@ -105,9 +79,7 @@ function apply(ctx: CallContext, policy: Policy, decision: PermissionDecision, n
  * allow runs on (with the tool's `updatedInput` validated first), an ask goes on to the approval
  * step — or, given `onAsk` (the approval step), straight to it, which saves the pipeline a step
  * on every call. A failing check (a rule matcher or `checkPermissions` that throws, an audit log
- * that cannot be written) denies: the policy fails closed. A call goes on only once its audit
- * line is written (calls decided after the first of a tick: with each other, in one write at the
- * tick's end); synchronous when the tool's check is and the line was written at once.
+ * that cannot be written) denies: the policy fails closed. Synchronous when the tool's check is.
  */
 export function permissionStep(policy: () => Policy | undefined, onAsk?: CallStep): CallStep {
   return (ctx, next) => {
