@@ -1,8 +1,8 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CreateMessageRequest, ElicitRequest as McpElicitRequest, LoggingLevel, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { lazyJsonSchemaValidator } from './lazy-json-schema-validator.js';
 import type { ClientHandlers, ClientLogLevel, ElicitRequest, ElicitResult, SampleRequest, SampleResult } from '../tool/client-handlers.js';
 
 /** MCP's log levels, least severe first (RFC 5424 order). */
@@ -26,7 +26,8 @@ export class ClientLogLevelSetting {
   }
 }
 
-const validators = new AjvJsonSchemaValidator();
+/** Checks accepted elicitation answers against the requested schema (its Ajv made on the first one). */
+const validators = lazyJsonSchemaValidator();
 
 /**
  * What a served call's tool may ask of the MCP client, limited to what the client declared:

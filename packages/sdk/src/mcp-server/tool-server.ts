@@ -13,6 +13,7 @@ import { toolCallParams } from './tool-call-params.js';
 import { withRemoteTraceContext } from '../telemetry/remote-trace-parent.js';
 import type { ServedCallOptions, ServedToolset } from './served-tools.js';
 import { ClientLogLevelSetting, servedClientHandlers } from './served-client.js';
+import { lazyJsonSchemaValidator } from './lazy-json-schema-validator.js';
 
 /** Least time between the last progress notification of a call and its result. */
 const PROGRESS_GAP_MS = 5;
@@ -62,7 +63,9 @@ export function createToolServer(toolset: ServedToolset, options: ToolServerOpti
   const extensionCaps: ServerCapabilities = options.extension?.capabilities(sessionless) ?? {};
   Object.assign(capabilities, mergeCapabilities(own, extensionCaps));
   const info = { name: options.name ?? 'toolwright', version: options.version ?? DEFAULT_SERVER_VERSION };
-  const server = new Server(info, options.instructions === undefined ? { capabilities } : { capabilities, instructions: options.instructions });
+  // The SDK's own validator (for `server.elicitInput`), made on first use instead of with the server.
+  const jsonSchemaValidator = lazyJsonSchemaValidator();
+  const server = new Server(info, options.instructions === undefined ? { capabilities, jsonSchemaValidator } : { capabilities, instructions: options.instructions, jsonSchemaValidator });
   let listing: ListToolsResult | undefined;
   const logLevel = new ClientLogLevelSetting();
   // The extension's handlers for what the catalog also serves become the catalog's fallbacks.
