@@ -16,20 +16,24 @@ const MESSAGES = [
   .map((message) => `${JSON.stringify(message)}\n`)
   .join('');
 
-/** `toolwright serve --stdio` (the default built-in toolset) answering `tools/list`, then its input ends: the tools it listed and the Node built-in modules it loaded. */
-function serve(): { tools: string[]; builtins: string[] } {
+/** `toolwright serve --stdio` (the default built-in toolset) answering `tools/list`, then its input ends: the tools it listed, the Node built-in modules and the CommonJS packages it loaded. */
+function serve(): { tools: string[]; builtins: string[]; packages: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'serve-builtins-'));
   try {
     // Preloaded: prints Node's list of the built-in modules it loaded when the process exits.
     const preload = join(dir, 'report.cjs');
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeSync(2, '\\nBUILTINS ' + JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))) + '\\n'));`);
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeSync(2, '\\nBUILTINS ' + JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))) + '\\nPACKAGES ' + JSON.stringify([...new Set(Object.keys(require.cache).map((f) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(f)?.[1]).filter(Boolean))]) + '\\n'));`,
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.NODE_OPTIONS;
     const child = spawnSync(process.execPath, ['--require', preload, BIN, 'serve', '--stdio'], { cwd: ROOT, env, input: MESSAGES, encoding: 'utf8', timeout: 30_000 });
     const answer = child.stdout.split('\n').map((line) => (line ? (JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } }) : {})).find((m) => m.id === 2);
     const report = /BUILTINS (.*)/.exec(child.stderr)?.[1];
-    if (!answer || report === undefined) throw new Error(`serve did not answer tools/list (${child.status}): ${child.stderr}`);
-    return { tools: (answer.result?.tools ?? []).map((tool) => tool.name), builtins: JSON.parse(report) as string[] };
+    const packages = /PACKAGES (.*)/.exec(child.stderr)?.[1];
+    if (!answer || report === undefined || packages === undefined) throw new Error(`serve did not answer tools/list (${child.status}): ${child.stderr}`);
+    return { tools: (answer.result?.tools ?? []).map((tool) => tool.name), builtins: JSON.parse(report) as string[], packages: JSON.parse(packages) as string[] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -42,5 +46,12 @@ describe('serve --stdio of the default built-in toolset, up to its tools/list an
     expect(tools).toEqual(expect.arrayContaining(['terminal', 'file_editor', 'grep']));
     expect(builtins).toEqual(expect.arrayContaining(['fs']));
     expect(builtins.filter((name) => NOT_BEFORE_USE.includes(name))).toEqual([]);
+  });
+
+  it('builds none of the tools\' executor services, so typedi is not loaded', () => {
+    const { tools, packages } = serve();
+    expect(tools).toEqual(expect.arrayContaining(['terminal', 'glob', 'task_tracker', 'think', 'finish']));
+    expect(packages).toEqual(expect.arrayContaining(['reflect-metadata']));
+    expect(packages).not.toContain('typedi');
   });
 });

@@ -14,7 +14,7 @@ export class FinishTool extends ToolDefinition<FinishAction, FinishObservation> 
   /** Builds the tool; `finish` takes no params. */
   static create(convState: ConversationState, params?: unknown): FinishTool[] {
     assertNoParams('finish', params);
-    const executor = convState.getService(FinishExecutor);
-    return [new FinishTool({ actionType: FinishAction, observationType: FinishObservation, executor })];
+    // The executor (a conversation service) is made by the first call: listing builds none.
+    return [new FinishTool({ actionType: FinishAction, observationType: FinishObservation, lazyExecutor: convState.lazyService(FinishExecutor) })];
   }
 }

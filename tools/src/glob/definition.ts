@@ -15,8 +15,9 @@ export class GlobTool extends ToolDefinition<GlobAction, GlobObservation> {
   /** Builds the tool; `glob` takes no params. */
   static create(convState: ConversationState, params?: unknown): GlobTool[] {
     assertNoParams('glob', params);
-    const executor = convState.getService(GlobExecutor);
+    // The executor (a conversation service) is made by the first call: listing builds none.
+    const executor = convState.lazyService(GlobExecutor);
     const description = `${GLOB_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`;
-    return [new GlobTool({ description, actionType: GlobAction, observationType: GlobObservation, executor, permissions: globPermissions(convState.workingDir) })];
+    return [new GlobTool({ description, actionType: GlobAction, observationType: GlobObservation, lazyExecutor: executor, permissions: globPermissions(convState.workingDir) })];
   }
 }

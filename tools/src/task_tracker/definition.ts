@@ -14,12 +14,13 @@ export class TaskTrackerTool extends ToolDefinition<TaskTrackerAction, TaskTrack
   /** Builds the tool; the list lives in `<stateDir>/TASKS.json`. */
   static create(convState: ConversationState, params?: unknown): TaskTrackerTool[] {
     assertNoParams('task_tracker', params);
-    const executor = convState.getService(TaskTrackerExecutor);
+    // The executor (a conversation service) is made by the first call: listing builds none.
+    const executor = convState.lazyService(TaskTrackerExecutor);
     return [
       new TaskTrackerTool({
         actionType: TaskTrackerAction,
         observationType: TaskTrackerObservation,
-        executor,
+        lazyExecutor: executor,
         resources: () => ['task_tracker:list'],
       }),
     ];

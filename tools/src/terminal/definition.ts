@@ -3,6 +3,7 @@ import { ErrorCode, Tool, ToolDefinition, ToolwrightError } from '@toolwright/sd
 import type { ConversationState } from '@toolwright/sdk';
 import { BashSafety } from '../bash_safety/bash-safety.js';
 import { TerminalSessions } from './terminal-sessions.js';
+import type { TerminalExecutor } from './impl.js';
 import { hasUtilLinuxScript } from './pty-session.js';
 import { terminalPermissions } from './terminal-permissions.js';
 import { TerminalParams, TerminalAction, TerminalObservation, TERMINAL_DESCRIPTION } from './declarations.js';
@@ -37,17 +38,17 @@ export class TerminalTool extends ToolDefinition<TerminalAction, TerminalObserva
         details: { name: 'terminal' },
       });
     }
-    const executor = convState.getService(TerminalSessions).for({ ...params, workingDir });
+    // The session (the conversation's TerminalSessions service) is taken by the first call or check: listing builds none.
+    const sessions = convState.lazyService(TerminalSessions);
     // BUILTINS: permissions from the bash safety analysis, loaded by the first check (the engine awaits it).
     const safety = (): Promise<BashSafety> => BashSafety.load();
-    return [
-      new TerminalTool({
-        permissions: terminalPermissions(safety, () => executor.currentDir),
-        actionType: TerminalAction,
-        observationType: TerminalObservation,
-        executor,
-        resources: () => ['terminal:session'],
-      }),
-    ];
+    const tool: TerminalTool = new TerminalTool({
+      permissions: terminalPermissions(safety, () => (tool.executor as TerminalExecutor).currentDir),
+      actionType: TerminalAction,
+      observationType: TerminalObservation,
+      lazyExecutor: () => sessions().for({ ...params, workingDir }),
+      resources: () => ['terminal:session'],
+    });
+    return [tool];
   }
 }

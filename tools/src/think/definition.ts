@@ -14,7 +14,7 @@ export class ThinkTool extends ToolDefinition<ThinkAction, ThinkObservation> {
   /** Builds the tool; `think` takes no params. */
   static create(convState: ConversationState, params?: unknown): ThinkTool[] {
     assertNoParams('think', params);
-    const executor = convState.getService(ThinkExecutor);
-    return [new ThinkTool({ actionType: ThinkAction, observationType: ThinkObservation, executor })];
+    // The executor (a conversation service) is made by the first call: listing builds none.
+    return [new ThinkTool({ actionType: ThinkAction, observationType: ThinkObservation, lazyExecutor: convState.lazyService(ThinkExecutor) })];
   }
 }

@@ -65,6 +65,17 @@ export class ConversationState {
   }
 
   /**
+   * {@link getService} deferred: checks now that the conversation is open (the `CLOSED` error
+   * `getService` would throw here), and returns a function that gets the service when first called
+   * (built then, with its dependencies; the same instance afterwards, as `getService` gives). For a
+   * tool's `lazyExecutor`: listing tools then builds no service and does not load the DI container.
+   */
+  lazyService<T>(cls: ServiceClass<T>): () => T {
+    this.assertOpen();
+    return () => this.getService(cls);
+  }
+
+  /**
    * Builds an executor with its params — `new cls(this, params)` — and closes it with the
    * conversation (before the services it asked for in its constructor). Each call builds a new one.
    */

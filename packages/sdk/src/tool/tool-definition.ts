@@ -58,6 +58,13 @@ export interface ToolDefinitionOptions<A extends Action, O extends Observation> 
   observationType?: ObservationClass<O>;
   /** Runs the Actions. A tool without one can be listed and exported but not called. */
   executor?: ToolExecutor<A, O>;
+  /**
+   * Instead of `executor`: makes the executor on first use (a call, or reading
+   * {@link ToolDefinition.executor}), once for the tool and its copies. For an executor that is a
+   * conversation's service (`convState.lazyService(Executor)`), so that listing a toolset builds none
+   * (nor loads the DI container). What it throws, the call reports.
+   */
+  lazyExecutor?: () => ToolExecutor<A, O>;
   /** MCP annotations (default: `@Tool`'s; MCP defaults for unset hints). */
   annotations?: ToolAnnotations;
   /** Free-form metadata (`_meta` in MCP). */
@@ -92,7 +99,6 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   readonly title?: string;
   readonly actionType: ActionClass<A>;
   readonly observationType: ObservationClass<O>;
-  readonly executor?: ToolExecutor<A, O>;
   /** Annotations with MCP defaults filled in. */
   readonly annotations: ResolvedToolAnnotations;
   /** Annotations exactly as declared (for MCP export). */
@@ -110,6 +116,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
   readonly permissionsReady?: () => Promise<void> | undefined;
   // Method-style type: a tool of a narrower Action stays assignable to ToolDefinition<Action>.
   private readonly resourcesFn?: { of(action: A): readonly string[] }['of'];
+  // The executor, or how to make it (`lazyExecutor`): one cell shared by the tool's copies (renamed, derived…), so it is made once.
+  private executorCell: { value?: ToolExecutor<A, O>; make?: () => ToolExecutor<A, O> };
   /** Made on the first export (most tools of a large set are never exported by this process, or not yet). */
   private exportCache: ExportCache | undefined = undefined;
   private codecCache?: Codec<A>;
@@ -143,7 +151,13 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     this.title = options.title ?? classMeta.title;
     this.actionType = options.actionType;
     this.observationType = options.observationType ?? (Observation as unknown as ObservationClass<O>);
-    this.executor = options.executor;
+    if (options.executor !== undefined && options.lazyExecutor !== undefined) {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${name}': give executor or lazyExecutor, not both.`, details: { tool: name } });
+    }
+    if (options.lazyExecutor !== undefined && typeof options.lazyExecutor !== 'function') {
+      throw new ToolwrightError({ code: ErrorCode.INVALID_DEFINITION, message: `Tool '${name}': lazyExecutor must be a function that returns the executor.`, details: { tool: name } });
+    }
+    this.executorCell = options.lazyExecutor ? { make: options.lazyExecutor } : { value: options.executor };
     // Most tools declare no annotations: one shared frozen empty object (issue 24 counts memory per tool).
     this.declaredAnnotations = classMeta.annotations || options.annotations ? { ...(classMeta.annotations ?? {}), ...(options.annotations ?? {}) } : NO_ANNOTATIONS;
     this.annotations = resolveAnnotations(this.declaredAnnotations);
@@ -230,7 +244,8 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
    * {@link CallOptions} or a ready {@link ToolContext}.
    */
   call(action: A, options?: CallOptions | ToolContext): Promise<O | Observation> {
-    if (!this.executor) return Promise.reject(this.noExecutor());
+    // A lazyExecutor is made by invoke, inside the error funnel.
+    if (this.executorCell.make === undefined && !this.executorCell.value) return Promise.reject(this.noExecutor());
     let ctx: ToolContext;
     try {
       ctx = options instanceof ToolContext ? options : new ToolContext(options ?? undefined);
@@ -365,16 +380,30 @@ export class ToolDefinition<A extends Action = Action, O extends Observation = O
     return this.resourcesFn !== undefined;
   }
 
+  /**
+   * Runs the Actions: the executor given, or the one `lazyExecutor` makes (on this first read;
+   * what it throws propagates). Undefined for a tool that can be listed but not called.
+   */
+  get executor(): ToolExecutor<A, O> | undefined {
+    const cell = this.executorCell;
+    if (cell.make) {
+      cell.value = cell.make();
+      cell.make = undefined;
+    }
+    return cell.value;
+  }
+
   /** A copy of this tool with another executor. */
   withExecutor(executor: ToolExecutor<A, O>): this {
     const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
-    Object.assign(copy, this, { executor, exportCache: undefined, middleware: [...this.middleware] });
+    Object.assign(copy, this, { executorCell: { value: executor }, exportCache: undefined, middleware: [...this.middleware] });
     return copy;
   }
 
-  /** Closes the executor (tools sharing an executor share this call: prefer closing the conversation). */
+  /** Closes the executor (tools sharing an executor share this call: prefer closing the conversation). A `lazyExecutor` not made yet is not made for this. */
   async close(): Promise<void> {
-    await this.executor?.close?.();
+    if (this.executorCell.make) return;
+    await this.executorCell.value?.close?.();
   }
 
   private cached<T>(key: string, options: ExportOptions, build: (warnings: ExportWarning[]) => T): T {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConversationState } from '@toolwright/sdk';
+import { ConversationState, Service } from '@toolwright/sdk';
 import type { CounterExecutor} from '../fixtures/registry-fixtures.js';
 import { CounterTool, testRegistry } from '../fixtures/registry-fixtures.js';
 
@@ -25,6 +25,22 @@ describe('ConversationState', () => {
     expect(executor.closed).toBe(1);
     expect(state.isClosed).toBe(true);
     expect(() => CounterTool.create(state, {})).toThrow(/Conversation '.*' is closed/);
+  });
+
+  it('lazyService checks now that the conversation is open, and builds the service on its first call', async () => {
+    let built = 0;
+    @Service()
+    class Tally {
+      readonly id = ++built;
+    }
+    const state = new ConversationState({ workingDir: '/tmp', id: 'lazy' });
+    const tally = state.lazyService(Tally);
+    expect(built).toBe(0);
+    expect(tally()).toBe(state.getService(Tally));
+    expect(tally()).toBe(tally());
+    expect(built).toBe(1);
+    await state.close();
+    expect(() => state.lazyService(Tally)).toThrow("Conversation 'lazy' is closed; its services can no longer be resolved.");
   });
 
   it('gives each spec its own executor, built with its params', async () => {

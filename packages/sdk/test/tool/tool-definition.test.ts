@@ -197,6 +197,35 @@ describe('ToolDefinition', () => {
     expect(((await tool.call(tool.actionFromArguments({ text: 'a' }))) as EchoObservation).echoed).toBe('a');
   });
 
+  it('makes a lazyExecutor on the first call, once for the tool and its copies, and never for listing or closing', async () => {
+    let made = 0;
+    const lazy = new EchoTool({
+      description: 'Echoes text back.',
+      actionType: EchoAction,
+      observationType: EchoObservation,
+      lazyExecutor: () => (made++, { execute: (a: EchoAction) => EchoObservation.of({ echoed: a.text }) }),
+    });
+    lazy.toMcpTool();
+    lazy.toOpenAITool();
+    await lazy.close();
+    const renamed = Object.assign(Object.create(Object.getPrototypeOf(lazy) as object) as EchoTool, lazy);
+    expect(made).toBe(0);
+    expect(((await lazy.call(lazy.actionFromArguments({ text: 'a' }))) as EchoObservation).echoed).toBe('a');
+    expect(((await renamed.call(renamed.actionFromArguments({ text: 'b' }))) as EchoObservation).echoed).toBe('b');
+    expect(renamed.executor).toBe(lazy.executor);
+    expect(made).toBe(1);
+  });
+
+  it('reports what a lazyExecutor throws as the call\'s error observation, and refuses one given with an executor', async () => {
+    const failing = new EchoTool({ description: 'x', actionType: EchoAction, lazyExecutor: () => { throw new Error('no session'); } });
+    const result = await failing.call(failing.actionFromArguments({ text: 'a' }));
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('no session');
+    expect(thrownBy(() => new EchoTool({ description: 'x', actionType: EchoAction, executor: { execute: () => EchoObservation.of({ echoed: '' }) }, lazyExecutor: () => ({ execute: () => EchoObservation.of({ echoed: '' }) }) })).message).toBe(
+      "Tool 'echo': give executor or lazyExecutor, not both.",
+    );
+  });
+
   it('keeps its exports, and a copy made after an export keeps its own', () => {
     const tool = echoTool();
     const exported = tool.toOpenAITool();
