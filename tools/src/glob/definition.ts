@@ -16,8 +16,8 @@ export class GlobTool extends ToolDefinition<GlobAction, GlobObservation> {
   static create(convState: ConversationState, params?: unknown): GlobTool[] {
     assertNoParams('glob', params);
     // The executor (a conversation service) is made by the first call: listing builds none.
-    const executor = convState.lazyService(GlobExecutor);
+    const makeExecutor = convState.lazyService(GlobExecutor);
     const description = `${GLOB_DESCRIPTION}\n\nYour current working directory is: ${convState.workingDir}`;
-    return [new GlobTool({ description, actionType: GlobAction, observationType: GlobObservation, lazyExecutor: executor, permissions: globPermissions(convState.workingDir) })];
+    return [new GlobTool({ description, actionType: GlobAction, observationType: GlobObservation, lazyExecutor: makeExecutor, permissions: globPermissions(convState.workingDir) })];
   }
 }

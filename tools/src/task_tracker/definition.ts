@@ -15,12 +15,12 @@ export class TaskTrackerTool extends ToolDefinition<TaskTrackerAction, TaskTrack
   static create(convState: ConversationState, params?: unknown): TaskTrackerTool[] {
     assertNoParams('task_tracker', params);
     // The executor (a conversation service) is made by the first call: listing builds none.
-    const executor = convState.lazyService(TaskTrackerExecutor);
+    const makeExecutor = convState.lazyService(TaskTrackerExecutor);
     return [
       new TaskTrackerTool({
         actionType: TaskTrackerAction,
         observationType: TaskTrackerObservation,
-        lazyExecutor: executor,
+        lazyExecutor: makeExecutor,
         resources: () => ['task_tracker:list'],
       }),
     ];
