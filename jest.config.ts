@@ -15,6 +15,7 @@ const moduleNameMapper: Record<string, string> = {
   '^@toolwright/models$': '<rootDir>/packages/models/src/index.ts',
   '^@toolwright/models/(ai-sdk|openai-agents|langchain|mcp)$': '<rootDir>/packages/models/src/$1/index.ts',
   '^@toolwright/tools$': '<rootDir>/tools/src/index.ts',
+  '^@toolwright/tools/builtins$': '<rootDir>/tools/src/builtins.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 

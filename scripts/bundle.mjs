@@ -28,7 +28,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = [
   { dir: 'packages/sdk', entries: ['index', 'policy/index', 'toolsets/index', 'mcp/index', 'testing/index', 'internal'] },
-  { dir: 'tools', entries: ['index'] },
+  // builtins: the registration alone, without the bash safety analysis (loaded by a tool's first check).
+  { dir: 'tools', entries: ['index', 'builtins'] },
   // The CLI's entry (dist/bin.js imports it): `serve --stdio` loaded 36 tsc modules before its first
   // answer, each resolved, read, compiled and linked (issue 24's cold start).
   { dir: 'packages/cli', entries: ['main'] },

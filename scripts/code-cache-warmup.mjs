@@ -93,6 +93,10 @@ for (const [name, callArgs] of calls) await agent.executeToolCall({ id: `w${id++
 await agent.close();
 await toolset.close();
 
+// The built-in tools' root entry, as a program that imports them does (the CLI imports the
+// `builtins` entry, which leaves the bash safety analysis's chunk out until a tool's first check).
+await import('@toolwright/tools');
+
 // `toolwright list` (loads the tools bundle) and `serve --stdio`, through the CLI's bundle.
 const cli = join(root, 'packages', 'cli', 'dist', 'bundle', 'main.js');
 if (existsSync(cli)) {

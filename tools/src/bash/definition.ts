@@ -1,7 +1,7 @@
 import { Tool, ToolDefinition } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
 import { TerminalTool } from '../terminal/definition.js';
-import { BashSafety } from '../bash_safety/bash-safety.js';
+import type { BashSafety } from '../bash_safety/bash-safety.js';
 import { bashToolPermissions } from '../bash_safety/bash-tool-permissions.js';
 import { TerminalSessions } from '../terminal/terminal-sessions.js';
 import { hasUtilLinuxScript } from '../terminal/pty-session.js';
@@ -51,8 +51,8 @@ export class BashTool extends ToolDefinition<BashAction, BashObservation> {
     const workingDir = convState.resolvePath(terminalParams.workingDir ?? convState.workingDir);
     const terminal = convState.getService(TerminalSessions).for({ ...terminalParams, workingDir });
     const executor = new BashExecutor(terminal, convState.stateDir);
-    // Loaded by the first check: the permission engine awaits it (see bashToolPermissions).
-    const safety = (): Promise<BashSafety> => BashSafety.load({ additionalDangerousFiles: dangerousFiles, additionalDangerousDirectories: dangerousDirectories });
+    // Loaded by the first check, its module too: the permission engine awaits it (see bashToolPermissions).
+    const safety = async (): Promise<BashSafety> => (await import('../bash_safety/bash-safety.js')).BashSafety.load({ additionalDangerousFiles: dangerousFiles, additionalDangerousDirectories: dangerousDirectories });
     return [
       new BashTool({
         // Every command, foreground or background, is the string the analysis sees.

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { ErrorCode, Tool, ToolDefinition, ToolwrightError } from '@toolwright/sdk';
 import type { ConversationState } from '@toolwright/sdk';
-import { BashSafety } from '../bash_safety/bash-safety.js';
+import type { BashSafety } from '../bash_safety/bash-safety.js';
 import { TerminalSessions } from './terminal-sessions.js';
 import type { TerminalExecutor } from './impl.js';
 import { hasUtilLinuxScript } from './pty-session.js';
@@ -40,8 +40,9 @@ export class TerminalTool extends ToolDefinition<TerminalAction, TerminalObserva
     }
     // The session (the conversation's TerminalSessions service) is taken by the first call or check: listing builds none.
     const sessions = convState.lazyService(TerminalSessions);
-    // BUILTINS: permissions from the bash safety analysis, loaded by the first check (the engine awaits it).
-    const safety = (): Promise<BashSafety> => BashSafety.load();
+    // BUILTINS: permissions from the bash safety analysis, loaded by the first check (the engine awaits it);
+    // its module too, so that listing the tool (a cold `serve`) loads none of it.
+    const safety = async (): Promise<BashSafety> => (await import('../bash_safety/bash-safety.js')).BashSafety.load();
     const tool: TerminalTool = new TerminalTool({
       permissions: terminalPermissions(safety, () => (tool.executor as TerminalExecutor).currentDir),
       actionType: TerminalAction,

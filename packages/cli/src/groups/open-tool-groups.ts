@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
 import type { AgentSpec } from '@toolwright/sdk';
 import type { ToolGroupRuntime } from '@toolwright/providers';
-import { registerBuiltinTools } from '@toolwright/tools';
+import { registerBuiltinTools } from '@toolwright/tools/builtins';
 import { CliError } from '../cli-error.js';
 import { toolGroupRuntimeFromSpec } from './tool-group-runtime-from-spec.js';
 import { toolGroupsFilePath } from './tool-groups-file.js';

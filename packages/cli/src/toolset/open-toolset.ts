@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, ConversationState, defaultRegistry, loadAgentSpec, ToolwrightError } from '@toolwright/sdk';
-import { toolsetsFromSpec } from '@toolwright/sdk/toolsets';
 import type { AgentSpec, ToolDefinition } from '@toolwright/sdk';
 import type { ApprovalHandler } from '@toolwright/sdk/policy';
 import { cliPolicy } from '../policy/policy-flags.js';
 import type { PolicyFlags } from '../policy/policy-flags.js';
-import type { BuiltinPreset } from '@toolwright/tools';
+import type { BuiltinPreset } from '@toolwright/tools/builtins';
 import { CliError } from '../cli-error.js';
 import { importToolModules } from './import-modules.js';
 import { OpenedToolset } from './opened-toolset.js';
@@ -66,7 +65,7 @@ function warnOf(options: OpenToolsetOptions): (message: string) => void {
 
 /** The embedded default: the built-in tools of `preset` (those usable on this machine), no MCP servers. */
 export async function defaultSpec(preset: BuiltinPreset = 'openhands'): Promise<AgentSpec> {
-  const { BUILTIN_PRESETS } = await import('@toolwright/tools');
+  const { BUILTIN_PRESETS } = await import('@toolwright/tools/builtins');
   return { tools: BUILTIN_PRESETS[preset].filter((name) => defaultRegistry.isUsable(name)).map((name) => ({ name })) };
 }
 
@@ -136,7 +135,7 @@ export async function openToolset(options: OpenToolsetOptions): Promise<OpenedTo
   // name one: the embedded default, a --preset, or a spec whose tools or toolsets name native tools.
   const specPath = options.spec === undefined ? undefined : resolve(options.cwd, options.spec);
   const needsBuiltins = specPath === undefined || options.preset !== undefined || (await specNamesNativeTools(specPath));
-  const builtins = needsBuiltins ? await import('@toolwright/tools') : undefined;
+  const builtins = needsBuiltins ? await import('@toolwright/tools/builtins') : undefined;
   if (builtins && options.preset !== undefined && !builtins.isBuiltinPreset(options.preset)) {
     throw new CliError({ message: `Unknown preset '${options.preset}'. Presets: ${Object.keys(builtins.BUILTIN_PRESETS).join(', ')}.` });
   }
@@ -160,11 +159,13 @@ export async function openToolset(options: OpenToolsetOptions): Promise<OpenedTo
   // The proxy (serve's upstreams: prompts, resources, notifications) loads only when there are MCP servers to proxy.
   const proxied = options.upstream === true && Object.keys(spec.mcpServers ?? {}).length > 0;
   const ProxyAgent = proxied ? (await import('../serve/proxy/proxy-agent.js')).ProxyAgent : undefined;
+  // The toolsets layer (its own bundle entry) loads only when the spec declares toolsets.
+  const toolsets = spec.toolsets === undefined ? undefined : (await import('@toolwright/sdk/toolsets')).toolsetsFromSpec(spec.toolsets, defaultRegistry, { source: spec.source, onWarning: warnOf(options) });
   const agent = new (ProxyAgent ?? Agent)({
     tools: spec.tools,
     mcpServers: options.upstream ? spec.mcpServers : withServerRequests(spec.mcpServers, options.serverRequests ?? unattendedAnswers(warnOf(options), NOT_ASKING)),
     filterToolsRegex: spec.filterToolsRegex,
-    toolsets: toolsetsFromSpec(spec.toolsets, defaultRegistry, { source: spec.source, onWarning: warnOf(options) }),
+    toolsets,
     extraTools,
     registry: defaultRegistry,
     policy: cliPolicy(options.policyFlags ?? { allow: [], ask: [], deny: [] }, spec.permissions, options.cwd, options.approval, { specPath: options.spec, required: options.policyRequired }),
