@@ -16,6 +16,9 @@ import { nativeToolAnswers, withServerRequests } from '../server-requests/with-s
 import { reportFailedServers, signInHint } from '../auth/report-failed-servers.js';
 import type { ToolRuntime } from './opened-toolset.js';
 import { specNamesNativeTools } from './spec-names-native-tools.js';
+// Static: every open reads the registrations file (two dynamic imports cost a cold `serve` more than the modules).
+import { toolGroupsFilePath } from '../groups/tool-groups-file.js';
+import { withRegisteredGroups } from '../groups/with-registered-groups.js';
 
 /** Options of {@link openToolset}. */
 export interface OpenToolsetOptions {
@@ -150,8 +153,6 @@ export async function openToolset(options: OpenToolsetOptions): Promise<OpenedTo
     throw specFailure(error, options.spec);
   }
   // Groups registered with `groups register` join the spec's (read on every open: a new session sees new registrations).
-  const { toolGroupsFilePath } = await import('../groups/tool-groups-file.js');
-  const { withRegisteredGroups } = await import('../groups/with-registered-groups.js');
   spec = await withRegisteredGroups(spec, toolGroupsFilePath(options.cwd, options.groupsFile, options.env), options.cwd);
   const groups = spec.toolgroups !== undefined && spec.toolgroups.length > 0 ? await openGroupTools(spec, options) : undefined;
   if (groups) extraTools.push(...groups.tools);
