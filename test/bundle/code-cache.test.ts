@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertBuilt, ROOT } from '../cli/cli-harness.js';
@@ -72,4 +73,53 @@ describe('the built bundles', () => {
     expect(run.sdkCache.length).toBeGreaterThan(1);
     expect(cachedFlags([...run.sdkCache, ...run.toolsCache]).some(Boolean)).toBe(false);
   });
+
+  it('hold ASCII code only (V8 keeps each source as a one-byte string, half the memory), their maps still pointing at the names on escaped lines', () => {
+    const CLI = join(ROOT, 'packages/cli/dist/bundle');
+    const files = [SDK, TOOLS, CLI].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.code.cjs')).map((file) => join(dir, file)));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.filter((file) => /[\u0080-\uffff]/.test(readFileSync(file, 'utf8')))).toEqual([]);
+    // Each mapped name on a line where a character was escaped (its columns moved) is where the map says, as `name` or `x.name`.
+    const misplaced: string[] = [];
+    let checked = 0;
+    for (const file of files) {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string; names: string[] };
+      let name = 0;
+      map.mappings.split(';').forEach((line, i) => {
+        let column = 0;
+        for (const segment of line.split(',').filter(Boolean)) {
+          const fields = decodeVlq(segment);
+          column += fields[0]!;
+          if (fields.length < 5) continue;
+          name += fields[4]!;
+          const text = lines[i]!;
+          const expected = map.names[name]!;
+          if (!text.includes('\\u') || !/^[\w$]+$/.test(expected)) continue;
+          checked++;
+          if (!new RegExp(`^([\\w$]+\\.)?${expected.replaceAll('$', '\\$')}\\b`).test(text.slice(column)) && !text.slice(0, column).endsWith('.')) misplaced.push(`${file}:${i}:${column} ${expected}`);
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(misplaced).toEqual([]);
+  });
 });
+
+/** The numbers of one source-map segment (base64 VLQ). */
+function decodeVlq(text: string): number[] {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of text) {
+    const digit = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
