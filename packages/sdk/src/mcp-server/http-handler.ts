@@ -2,23 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ErrorCode, LATEST_PROTOCOL_VERSION, SetLevelRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { allowedHostNames, isLoopbackHost } from './host-names.js';
 import { checkHttpRequest } from './http-guard.js';
 import { MemoryEventStore } from './memory-event-store.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from './session-limits.js';
 import { SessionTable } from './session-table.js';
-import { answerWithWebTransport } from './web-response-bridge.js';
+import type { NodeStreamableHttpTransport } from './node-streamable-http-transport.js';
 
 
 /**
- * The SDK's Web-standard Streamable HTTP transport, imported on the first HTTP request: a process
- * serving over stdio only never loads it (nor the body parsing and media-type modules it brings).
+ * The Streamable HTTP transport, imported on the first HTTP request: a process serving over
+ * stdio only never loads it (nor the media-type parsing it brings).
  */
-let webTransport: Promise<typeof WebStandardStreamableHTTPServerTransport> | undefined;
-function loadWebTransport(): Promise<typeof WebStandardStreamableHTTPServerTransport> {
-  return (webTransport ??= import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').then((module) => module.WebStandardStreamableHTTPServerTransport));
+let nodeTransport: Promise<typeof NodeStreamableHttpTransport> | undefined;
+function loadTransport(): Promise<typeof NodeStreamableHttpTransport> {
+  return (nodeTransport ??= import('./node-streamable-http-transport.js').then((module) => module.NodeStreamableHttpTransport));
+}
+
+/** Answers one request with a session's (or a stateless request's) transport. */
+function answer(transport: NodeStreamableHttpTransport, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  return transport.handleRequest(req, res, body, (req as { auth?: AuthInfo }).auth);
 }
 
 /** The reconnect delay sent to SSE clients by default, in ms. */
@@ -125,7 +130,7 @@ export interface BoundAddress {
 }
 
 interface Session {
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: NodeStreamableHttpTransport;
   server: Server;
   /** The protocol version the session's initialize agreed on. */
   protocolVersion: string;
@@ -148,10 +153,6 @@ function atSessionVersion(req: IncomingMessage, session: Session): void {
   const header = req.headers['mcp-protocol-version'];
   if (typeof header === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(header) && header < session.protocolVersion && session.protocolVersion >= '2025-11-25') {
     req.headers['mcp-protocol-version'] = session.protocolVersion;
-    // The SDK's Node transport builds its Request from the raw headers.
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      if (req.rawHeaders[i]!.toLowerCase() === 'mcp-protocol-version') req.rawHeaders[i + 1] = session.protocolVersion;
-    }
   }
 }
 
@@ -222,8 +223,8 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
       opened = await sessions.open();
       const { server } = opened;
       const owned = opened;
-      const Transport = await loadWebTransport();
-      const transport: WebStandardStreamableHTTPServerTransport = new Transport({
+      const Transport = await loadTransport();
+      const transport: NodeStreamableHttpTransport = new Transport({
         sessionIdGenerator: () => randomUUID(),
         eventStore: options.eventStore === false ? undefined : (options.eventStore ?? (() => new MemoryEventStore()))(),
         retryInterval: options.retryIntervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
@@ -246,7 +247,7 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
         void owned.close();
       };
       await server.connect(transport);
-      await answerWithWebTransport(transport, req, res, body);
+      await answer(transport, req, res, body);
     } finally {
       if (!added) {
         table.unreserve();
@@ -269,11 +270,11 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
     });
     // No event store: nothing outlives the request, so its stream cannot be resumed (no event
     // ids, no retry; ctx.closeStream() returns false) and a dropped call must be sent again.
-    const Transport = await loadWebTransport();
+    const Transport = await loadTransport();
     const transport = new Transport({ sessionIdGenerator: undefined });
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
-    await answerWithWebTransport(transport, req, res, body);
+    await answer(transport, req, res, body);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, given?: unknown): Promise<void> => {
@@ -327,7 +328,7 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
       // In flight until the response ends (an SSE stream keeps its session alive while open).
       res.once('close', table.begin(sessionId));
       atSessionVersion(req, session);
-      await answerWithWebTransport(session.transport, req, res, body);
+      await answer(session.transport, req, res, body);
       return;
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
