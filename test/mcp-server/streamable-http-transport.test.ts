@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -248,6 +248,28 @@ describe('Streamable HTTP transport on the wire', () => {
     const replayed = parseEvents(await readUntil(resumed, (text) => text.includes('slept 150')));
     expect(JSON.parse(replayed[0]!.data)).toEqual({ result: { content: [{ type: 'text', text: 'slept 150' }] }, jsonrpc: '2.0', id: 9 });
     expect(await errorOf(await fetch(url, { headers: { ...headers, accept: 'text/event-stream', 'last-event-id': 'unknown_1' } }))).toEqual({ status: 400, code: -32000, message: 'Invalid event ID format' });
+  });
+
+  it('refuses a body over the limit with 413, whether its Content-Length says so or its chunks pass it, and closes the connection', async () => {
+    server = createMcpServer({ name: 'transport-test', version: '1.0.0', tools: [chatty], http: { maxBodyBytes: 1024 } });
+    running = await server.listen();
+    const { port } = new URL(running.url);
+    const body = Buffer.alloc(64 * 1024, 32);
+    for (const framing of [{ 'content-length': String(body.length) }, { 'transfer-encoding': 'chunked' }]) {
+      const answer = await new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+        const sent = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: SSE_ACCEPT, ...framing } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
+        });
+        sent.on('error', reject);
+        // Chunked: the body goes in pieces, the limit is passed while it streams.
+        for (let at = 0; at < body.length; at += 4096) sent.write(body.subarray(at, at + 4096));
+        sent.end();
+      });
+      expect(answer).toEqual({ status: 413, connection: 'close', body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Request body over 1024 bytes.' }, id: null }) });
+    }
+    expect(running.sessionCount()).toBe(0);
   });
 
   it('ends the session on DELETE: its next request is refused with 404', async () => {

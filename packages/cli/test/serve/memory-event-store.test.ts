@@ -47,4 +47,17 @@ describe('MemoryEventStore', () => {
     expect([tiny.size, tiny.bytes]).toEqual([0, 0]);
     expect(await tiny.getStreamIdForEventId(lost)).toBeUndefined();
   });
+
+  it('stores an event at once with the JSON its sender made (counted by that JSON), as storeEvent would', async () => {
+    const store = new MemoryEventStore();
+    const message: JSONRPCMessage = { jsonrpc: '2.0', id: 1, result: {} };
+    const json = JSON.stringify(message);
+    const first = store.storeSerializedEvent('a', message, json);
+    const second = await store.storeEvent('a', message);
+    expect([first, second]).toEqual(['a_1', 'a_2']);
+    expect([store.size, store.bytes]).toEqual([2, json.length * 2]);
+    const sent: JSONRPCMessage[] = [];
+    await store.replayEventsAfter(first, { send: async (_id, replayed) => void sent.push(replayed) });
+    expect(sent).toEqual([message]);
+  });
 });

@@ -166,19 +166,41 @@ export function sendError(res: ServerResponse, status: number, message: string, 
   res.end(JSON.stringify({ jsonrpc: '2.0', error, id }));
 }
 
-async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true; body: unknown } | { ok: false; status: number; message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return { ok: false, status: 413, message: `Request body over ${limit} bytes.` };
-    chunks.push(chunk);
-  }
-  try {
-    return { ok: true, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
-  } catch (error) {
-    return { ok: false, status: 400, message: `Parse error: the body is not JSON (${(error as Error).message}).` };
-  }
+type BodyRead = { ok: true; body: unknown } | { ok: false; status: number; message: string };
+
+/**
+ * Reads and parses a request's JSON body, refusing one over `limit` bytes (HTTP 413) as soon as
+ * its `Content-Length` says so or its bytes pass the limit. Read with 'data' events, not an async
+ * iterator (a promise per chunk and an iterator per request).
+ */
+function readJson(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  const tooLarge: BodyRead = { ok: false, status: 413, message: `Request body over ${limit} bytes.` };
+  if (Number(req.headers['content-length']) > limit) return Promise.resolve(tooLarge);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (read: BodyRead): void => {
+      req.off('data', onData).off('end', onEnd).off('error', onFailure).off('close', onFailure);
+      resolve(read);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        settle(tooLarge);
+      } else chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      try {
+        settle({ ok: true, body: JSON.parse((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')) as unknown });
+      } catch (error) {
+        settle({ ok: false, status: 400, message: `Parse error: the body is not JSON (${(error as Error).message}).` });
+      }
+    };
+    // The client went away (or the stream broke) before the body ended.
+    const onFailure = (): void => settle({ ok: false, status: 400, message: 'Bad Request: the request body ended before it was complete.' });
+    req.on('data', onData).on('end', onEnd).on('error', onFailure).on('close', onFailure);
+  });
 }
 
 /**
@@ -309,7 +331,8 @@ export function createMcpHttpHandler(sessions: SessionFactory, options: McpHttpO
     if (req.method === 'POST' && body === undefined) {
       const read = await readJson(req, limit);
       if (!read.ok) {
-        sendError(res, read.status, read.message);
+        // The rest of an oversized body is not read: the connection closes after the answer.
+        sendError(res, read.status, read.message, read.status === 413 ? { connection: 'close' } : {});
         return;
       }
       body = read.body;

@@ -39,9 +39,17 @@ export class MemoryEventStore implements EventStore {
   }
 
   storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
+    return Promise.resolve(this.storeSerializedEvent(streamId, message, JSON.stringify(message)));
+  }
+
+  /**
+   * {@link storeEvent} at once, for a message whose JSON the caller made already (the transport
+   * writes it): not stringified twice, no promise.
+   */
+  storeSerializedEvent(streamId: StreamId, message: JSONRPCMessage, json: string): EventId {
     this.sequence += 1;
     const id = `${streamId}_${this.sequence}`;
-    const bytes = JSON.stringify(message).length;
+    const bytes = json.length;
     this.events.set(id, { streamId, message, bytes });
     this.total += bytes;
     while (this.events.size > this.maxEvents || (this.total > this.maxBytes && this.events.size > 0)) {
@@ -49,7 +57,7 @@ export class MemoryEventStore implements EventStore {
       this.events.delete(oldest);
       this.total -= event.bytes;
     }
-    return Promise.resolve(id);
+    return id;
   }
 
   getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {

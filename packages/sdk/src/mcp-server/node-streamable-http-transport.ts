@@ -7,7 +7,8 @@ import type { EventId, EventStore, StreamId } from '@modelcontextprotocol/sdk/se
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, isInitializeRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, RequestId, RequestInfo } from '@modelcontextprotocol/sdk/types.js';
+import { MemoryEventStore } from './memory-event-store.js';
 
 /** Options of a {@link NodeStreamableHttpTransport}. */
 export interface NodeStreamableHttpTransportOptions {
@@ -21,6 +22,12 @@ export interface NodeStreamableHttpTransportOptions {
   keepAliveMs?: number;
   /** Called with the new session id when an initialize request opens the session, before it is answered. */
   onsessioninitialized?: (sessionId: string) => void | Promise<void>;
+}
+
+/** An event stored, with the JSON of its message when the store made it here. */
+interface StoredEvent {
+  eventId: EventId;
+  json: string | undefined;
 }
 
 /** The standalone (GET) stream's id in the event store, as the SDK's transport names it. */
@@ -47,6 +54,23 @@ function headersRecord(headers: IncomingHttpHeaders): Record<string, string> {
     if (value !== undefined) record[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return record;
+}
+
+/**
+ * The `requestInfo` a message's handlers get: its headers record and URL made when first read
+ * (most calls read neither).
+ */
+function requestInfoOf(req: IncomingMessage): RequestInfo {
+  let headers: Record<string, string> | undefined;
+  let url: URL | undefined;
+  return {
+    get headers() {
+      return (headers ??= headersRecord(req.headers));
+    },
+    get url() {
+      return (url ??= requestUrl(req));
+    },
+  };
 }
 
 function requestUrl(req: IncomingMessage): URL {
@@ -233,23 +257,25 @@ export class NodeStreamableHttpTransport implements Transport {
     if (requestId === undefined) {
       if (response) throw new Error('Cannot send a response on a standalone SSE stream unless resuming a previous client request');
       // Stored even with no stream open, so a later GET with Last-Event-ID gets it.
-      const eventId = store ? await store.storeEvent(STANDALONE_STREAM, message) : undefined;
+      const pending = store ? this.store(store, STANDALONE_STREAM, message) : undefined;
+      const stored = pending instanceof Promise ? await pending : pending;
       const standalone = this.streams.get(STANDALONE_STREAM);
-      if (standalone && (eventId === undefined || !standalone.replayedEventIds?.has(eventId))) this.writeEvent(standalone, message, eventId);
+      if (standalone && (stored === undefined || !standalone.replayedEventIds?.has(stored.eventId))) this.writeEvent(standalone, message, stored?.eventId, stored?.json);
       return;
     }
     const streamId = this.requestStreams.get(requestId);
     if (streamId === undefined) throw new Error(`No connection established for request ID: ${String(requestId)}`);
     let stream = this.streams.get(streamId);
-    let eventId: EventId | undefined;
+    let stored: StoredEvent | undefined;
     if (store) {
       // Stored even when the stream is gone (the client polls after closeSSEStream, or lost it).
-      eventId = await store.storeEvent(streamId, message);
+      const pending = this.store(store, streamId, message);
+      stored = pending instanceof Promise ? await pending : pending;
       // A resume completing meanwhile re-registered the stream: write to the live one.
       stream = this.streams.get(streamId);
     }
-    if (stream && (eventId === undefined || !stream.replayedEventIds?.has(eventId))) {
-      if (this.writeEvent(stream, message, eventId) && eventId !== undefined) this.resumable.add(streamId);
+    if (stream && (stored === undefined || !stream.replayedEventIds?.has(stored.eventId))) {
+      if (this.writeEvent(stream, message, stored?.eventId, stored?.json) && stored !== undefined) this.resumable.add(streamId);
     }
     if (!response) return;
     this.responses.set(requestId, message);
@@ -327,10 +353,22 @@ export class NodeStreamableHttpTransport implements Transport {
     stream.keepAlive = timer;
   }
 
-  private writeEvent(stream: SseStream, message: JSONRPCMessage, eventId: EventId | undefined): boolean {
+  /**
+   * Stores an event. A {@link MemoryEventStore} stores it at once with the JSON made here (and
+   * written to the stream: stringified once); another store is awaited.
+   */
+  private store(store: EventStore, streamId: StreamId, message: JSONRPCMessage): StoredEvent | Promise<StoredEvent> {
+    if (store instanceof MemoryEventStore) {
+      const json = JSON.stringify(message);
+      return { eventId: store.storeSerializedEvent(streamId, message, json), json };
+    }
+    return store.storeEvent(streamId, message).then((eventId) => ({ eventId, json: undefined }));
+  }
+
+  private writeEvent(stream: SseStream, message: JSONRPCMessage, eventId: EventId | undefined, json?: string): boolean {
     let data: string;
     try {
-      data = JSON.stringify(message);
+      data = json ?? JSON.stringify(message);
     } catch (error) {
       this.onerror?.(error as Error);
       return false;
@@ -383,7 +421,7 @@ export class NodeStreamableHttpTransport implements Transport {
     } catch {
       return this.refuse(res, 400, -32700, 'Parse error: Invalid JSON-RPC message');
     }
-    const requestInfo = { headers: headersRecord(req.headers), url: requestUrl(req) };
+    const requestInfo = requestInfoOf(req);
     const extra: MessageExtraInfo = authInfo ? { authInfo, requestInfo } : { requestInfo };
     const initialize = messages.find(isInitialize);
     if (initialize) {
@@ -421,7 +459,8 @@ export class NodeStreamableHttpTransport implements Transport {
     const resumable = store !== undefined && version >= '2025-11-25';
     try {
       if (resumable) {
-        const primingId = await store.storeEvent(streamId, {} as JSONRPCMessage);
+        const priming = this.store(store, streamId, {} as JSONRPCMessage);
+        const primingId = (priming instanceof Promise ? await priming : priming).eventId;
         stream.write(this.options.retryInterval === undefined ? `id: ${primingId}\ndata: \n\n` : `id: ${primingId}\nretry: ${this.options.retryInterval}\ndata: \n\n`);
         this.resumable.add(streamId);
       }
