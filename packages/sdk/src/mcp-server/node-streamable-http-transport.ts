@@ -189,6 +189,12 @@ class SseStream {
  * `ReadableStream`, `Response` or `TextEncoder` per request, and no zod parse to classify the
  * messages it already parsed. The request's body is read (and size-checked) before; the
  * Host/Origin and token guards run before too (`createMcpHttpHandler`).
+ *
+ * Why not the SDK's transports: its Node transport goes through `@hono/node-server`, which waits a
+ * `setTimeout` (≥ 1 ms) before writing a response whose body is not complete within microtasks
+ * (every call whose tool takes a macrotask: the ≈ 1.1 ms per call `serve --http` once lost); its
+ * Web-standard one, answered onto Node's response, made a `ReadableStream`, an undici `Response`
+ * and a `TextEncoder` per POST and classified every message with zod: ≈ 20 % of a busy server's CPU.
  */
 export class NodeStreamableHttpTransport implements Transport {
   /** The session id, once an initialize request opened the session (stateful only). */
