@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -129,15 +129,31 @@ async function clientsOf(port: number, count: number): Promise<Client[]> {
   return clients;
 }
 
-/** Wall µs per call while every client makes `perClient` calls in turn (all clients at once). */
-async function wallPerCall(clients: readonly Client[], perClient: number, call: (client: Client) => Promise<unknown>): Promise<number> {
+/**
+ * A process's CPU time so far in ns: the sum of its threads' run time from schedstat (Linux; NaN
+ * elsewhere). Steadier than wall time on a shared machine: it counts the server's own work only.
+ */
+function cpuNs(pid: number): number {
+  try {
+    let sum = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) sum += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    return sum;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Wall µs per call, and the server's CPU µs per call, while every client makes `perClient` calls in turn (all clients at once). */
+async function perCall(server: Served, clients: readonly Client[], perClient: number, call: (client: Client) => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpuBefore = cpuNs(server.child.pid!);
   const started = process.hrtime.bigint();
   await Promise.all(
     clients.map(async (client) => {
       for (let i = 0; i < perClient; i++) await call(client);
     }),
   );
-  return Number(process.hrtime.bigint() - started) / 1e3 / (clients.length * perClient);
+  const calls = clients.length * perClient;
+  return { wall: Number(process.hrtime.bigint() - started) / 1e3 / calls, cpu: (cpuNs(server.child.pid!) - cpuBefore) / 1e3 / calls };
 }
 
 const ROUNDS = 7;
@@ -155,20 +171,26 @@ export async function serveThroughput(): Promise<BenchTable> {
       const [ours, theirs] = await Promise.all([clientsOf(served.port, count), clientsOf(raw.port, count)]);
       const perClient = Math.max(20, Math.round(1_600 / count));
       // Warm both (JIT, session state) before measuring.
-      await wallPerCall(ours, 10, notify);
-      await wallPerCall(theirs, 10, echo);
+      await perCall(served, ours, 10, notify);
+      await perCall(raw, theirs, 10, echo);
       const ratios: number[] = [];
       const walls: number[] = [];
       const rawWalls: number[] = [];
+      const cpuRatios: number[] = [];
+      const cpus: number[] = [];
+      const rawCpus: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate which goes first, so a load change in a round hits both alike.
         const first = round % 2 === 0;
-        const a = first ? await wallPerCall(ours, perClient, notify) : 0;
-        const b = await wallPerCall(theirs, perClient, echo);
-        const c = first ? a : await wallPerCall(ours, perClient, notify);
-        walls.push(c);
-        rawWalls.push(b);
-        ratios.push(c / b);
+        const a = first ? await perCall(served, ours, perClient, notify) : undefined;
+        const b = await perCall(raw, theirs, perClient, echo);
+        const c = a ?? (await perCall(served, ours, perClient, notify));
+        walls.push(c.wall);
+        rawWalls.push(b.wall);
+        ratios.push(c.wall / b.wall);
+        cpus.push(c.cpu);
+        rawCpus.push(b.cpu);
+        cpuRatios.push(c.cpu / b.cpu);
       }
       await Promise.allSettled([...ours, ...theirs].map((client) => client.close()));
       const sorted = [...ratios].sort((x, y) => x - y);
@@ -185,6 +207,18 @@ export async function serveThroughput(): Promise<BenchTable> {
         target: 1.053,
         note: `${Math.round(1e6 / wall)} vs ${Math.round(1e6 / rawWall)} calls/s (medians); median of ${ROUNDS} per-round ratios`,
       });
+      if (cpuRatios.every(Number.isFinite)) {
+        const sortedCpu = [...cpuRatios].sort((x, y) => x - y);
+        rows.push({
+          name: `${count} client${count > 1 ? 's' : ''}: serve --http, server CPU per call`,
+          value: median(cpus),
+          baseline: median(rawCpus),
+          baselineName: 'raw SDK server',
+          ratio: median(cpuRatios),
+          ratioRange: [sortedCpu[Math.floor((sortedCpu.length - 1) / 4)]!, sortedCpu[Math.ceil(((sortedCpu.length - 1) * 3) / 4)]!],
+          note: 'each server process\'s threads\' run time (schedstat) over the same rounds; steadier than wall on a shared machine',
+        });
+      }
     }
   } finally {
     served.child.kill('SIGTERM');
