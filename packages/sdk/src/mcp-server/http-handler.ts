@@ -145,7 +145,7 @@ function negotiatedVersion(body: unknown): string {
 
 /**
  * A request of a session that agreed on 2025-11-25 or later but names an older (supported)
- * version in its header is taken at the session's version: the SDK decides by the header
+ * version in its header is taken at the session's version: the transport decides by the header (as the SDK's does)
  * whether a POST stream gets its priming event (an id, empty data and the retry interval) and
  * whether ctx.closeStream() may end it, and a client of such a session polls and resumes.
  */
