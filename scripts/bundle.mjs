@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { rollup } from '@rollup/wasm-node';
 import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
@@ -55,40 +56,6 @@ const tscSourceMaps = {
   },
 };
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** The numbers of one source-map segment (base64 VLQ). */
-function decodeSegment(text) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of text) {
-    const digit = BASE64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
-
-/** One source-map segment from its numbers (base64 VLQ). */
-function encodeSegment(values) {
-  let text = '';
-  for (const number of values) {
-    let value = number < 0 ? (-number << 1) | 1 : number << 1;
-    do {
-      const digit = value & 31;
-      value >>>= 5;
-      text += BASE64[value > 0 ? digit | 32 : digit];
-    } while (value > 0);
-  }
-  return text;
-}
-
 /**
  * The chunk's code with every character outside ASCII written as a `\uXXXX` escape, and its map's
  * columns moved to match. V8 keeps a script's source for as long as its functions live: one
@@ -102,7 +69,7 @@ function encodeSegment(values) {
 function asciiOnly(code, mappings) {
   if (!/[\u0080-\uffff]/.test(code)) return { code, mappings };
   const lines = code.split('\n');
-  const mapLines = mappings.split(';');
+  const mapLines = decode(mappings);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (!/[\u0080-\uffff]/.test(line)) continue;
@@ -112,22 +79,10 @@ function asciiOnly(code, mappings) {
       moved.push(column);
       return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
     });
-    if (mapLines[i] === undefined || mapLines[i] === '') continue;
-    let column = 0;
-    let shifted = 0;
-    mapLines[i] = mapLines[i]
-      .split(',')
-      .map((segment) => {
-        const [delta, ...rest] = decodeSegment(segment);
-        column += delta;
-        const at = column + 5 * moved.filter((c) => c < column).length;
-        const text = encodeSegment([at - shifted, ...rest]);
-        shifted = at;
-        return text;
-      })
-      .join(',');
+    // Each segment's generated column moves by 5 per character escaped before it (one unit became six).
+    if (mapLines[i] !== undefined) mapLines[i] = mapLines[i].map(([column, ...rest]) => [column + 5 * moved.filter((c) => c < column).length, ...rest]);
   }
-  return { code: lines.join('\n'), mappings: mapLines.join(';') };
+  return { code: lines.join('\n'), mappings: encode(mapLines) };
 }
 
 /** Dynamic imports go through the loader's import (a chunk's ES entry file, or a dependency). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { decode } from '@jridgewell/sourcemap-codec';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,14 +86,9 @@ describe('the built bundles', () => {
     for (const file of files) {
       const lines = readFileSync(file, 'utf8').split('\n');
       const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string; names: string[] };
-      let name = 0;
-      map.mappings.split(';').forEach((line, i) => {
-        let column = 0;
-        for (const segment of line.split(',').filter(Boolean)) {
-          const fields = decodeVlq(segment);
-          column += fields[0]!;
-          if (fields.length < 5) continue;
-          name += fields[4]!;
+      decode(map.mappings).forEach((line, i) => {
+        for (const [column, , , , name] of line) {
+          if (name === undefined) continue;
           const text = lines[i]!;
           const expected = map.names[name]!;
           if (!text.includes('\\u') || !/^[\w$]+$/.test(expected)) continue;
@@ -106,20 +102,3 @@ describe('the built bundles', () => {
   });
 });
 
-/** The numbers of one source-map segment (base64 VLQ). */
-function decodeVlq(text: string): number[] {
-  const values: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of text) {
-    const digit = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
