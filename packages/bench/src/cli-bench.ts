@@ -5,13 +5,13 @@
  * client in a bare `node`.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { BenchRow, BenchTable } from './measure.js';
+import { processCpuMicros } from './process-cpu.js';
 import { median } from './measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,17 +35,6 @@ async function connect(args: string[]): Promise<Connected> {
   return { client, pid: transport.pid ?? undefined };
 }
 
-/** CPU time (user + system) of a process in µs, from /proc (Linux); undefined elsewhere. */
-function cpuMicros(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Wall µs per call with `IN_FLIGHT` calls outstanding at any time, and the server's CPU µs per call. */
 async function perCall({ client, pid }: Connected, calls: number): Promise<{ wall: number; cpu?: number }> {
   let next = 0;
@@ -56,11 +45,11 @@ async function perCall({ client, pid }: Connected, calls: number): Promise<{ wal
       if (result.isError) throw new Error(`echo failed: ${JSON.stringify(result.content)}`);
     }
   };
-  const cpuBefore = cpuMicros(pid);
+  const cpuBefore = processCpuMicros(pid);
   const start = process.hrtime.bigint();
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const wall = Number(process.hrtime.bigint() - start) / 1_000 / calls;
-  const cpuAfter = cpuMicros(pid);
+  const cpuAfter = processCpuMicros(pid);
   return { wall, cpu: cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / calls : undefined };
 }
 
@@ -101,7 +90,7 @@ async function throughput(): Promise<BenchTable> {
     ];
     if (rawCpu.length > 0) {
       rows.push({ name: 'raw SDK server: server CPU per call', value: median(rawCpu) });
-      rows.push({ name: 'toolwright serve --stdio: server CPU per call', value: median(servedCpu), baseline: median(rawCpu), baselineName: 'raw', note: 'from /proc, 10 ms ticks' });
+      rows.push({ name: 'toolwright serve --stdio: server CPU per call', value: median(servedCpu), baseline: median(rawCpu), baselineName: 'raw', note: 'from /proc (schedstat)' });
     }
     return { title: `CLI: tools/call over stdio, ${IN_FLIGHT} in flight (${ROUNDS} interleaved rounds × ${CALLS} calls)`, rows };
   } finally {

@@ -10,12 +10,13 @@
  * files each opens are counted with strace when it is installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchTable } from './measure.js';
+import { processCpuMicros } from './process-cpu.js';
 import { median, roundRatios } from './measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,27 +39,6 @@ interface ColdSample {
   tools: unknown[];
 }
 
-/**
- * CPU milliseconds the process has used so far (Linux): the time each of its threads ran, from
- * /proc/<pid>/task/<tid>/schedstat (nanoseconds; user and system together), else user + system from
- * /proc/<pid>/stat (10 ms ticks, too coarse for a 2 % difference in a 300 ms start); NaN elsewhere.
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    if (Number.isFinite(ns) && ns > 0) return ns / 1e6;
-  } catch {
-    // no schedstat (kernel without it): the ticks below
-  }
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** Starts `node args…`, sends the three messages and measures until the `tools/list` answer; then ends its input and waits for it to exit. */
 function coldStart(args: readonly string[]): Promise<ColdSample> {
   return new Promise((resolve, reject) => {
@@ -76,7 +56,7 @@ function coldStart(args: readonly string[]): Promise<ColdSample> {
         buffered = buffered.slice(newline + 1);
         const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[] }; error?: unknown };
         if (message.id !== 2) continue;
-        const cpu = cpuMs(child.pid);
+        const cpu = (processCpuMicros(child.pid) ?? Number.NaN) / 1e3;
         sample = { wallMs: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: cpu, tools: message.result?.tools ?? [] };
         if (message.error !== undefined) child.kill('SIGKILL');
         else child.stdin.end();

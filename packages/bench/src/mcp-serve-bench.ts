@@ -21,6 +21,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fetchWithRequestSignals } from '@toolwright/sdk/mcp';
 import type { BenchRow, BenchTable } from './measure.js';
+import { processCpuMicros } from './process-cpu.js';
 import { median } from './measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -105,18 +106,15 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** CPU time (user + system) of processes in µs, from /proc (Linux, 10 ms ticks); undefined elsewhere. */
+/** CPU µs the processes have used so far (see {@link processCpuMicros}); undefined when one cannot be read. */
 function cpuMicros(pids: readonly number[]): number | undefined {
-  try {
-    let ticks = 0;
-    for (const pid of pids) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks * (1_000_000 / 100);
-  } catch {
-    return undefined;
+  let sum = 0;
+  for (const pid of pids) {
+    const micros = processCpuMicros(pid);
+    if (micros === undefined) return undefined;
+    sum += micros;
   }
+  return sum;
 }
 
 type OneCall = (client: Client) => Promise<void>;
@@ -217,7 +215,7 @@ async function notifications(over: 'stdio' | 'http'): Promise<BenchTable> {
     });
     for (const [i, m] of results.entries()) {
       const last = i === variants.length - 1;
-      if (m.cpu !== undefined) rows.push({ name: `${last ? '' : `serve --${over}, `}${variants[i]!.name}: server CPU per call`, value: m.cpu, note: 'from /proc, 10 ms ticks' });
+      if (m.cpu !== undefined) rows.push({ name: `${last ? '' : `serve --${over}, `}${variants[i]!.name}: server CPU per call`, value: m.cpu, note: 'from /proc (schedstat)' });
     }
     const how = over === 'http' ? 'Streamable HTTP, SSE, each event kept in the session event store' : 'stdio';
     return { title: `MCP serve: notification overhead per call over ${how} (${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds × ${calls} calls; all log messages counted at the client)`, rows };
@@ -246,7 +244,7 @@ async function proxy(): Promise<BenchTable> {
       ],
       calls,
     );
-    const cpu = (m: { cpu?: number }): string => (m.cpu === undefined ? '' : `; servers' CPU ${m.cpu.toFixed(0)} µs/call (/proc, 10 ms ticks)`);
+    const cpu = (m: { cpu?: number }): string => (m.cpu === undefined ? '' : `; servers' CPU ${m.cpu.toFixed(0)} µs/call (/proc schedstat)`);
     const rows: BenchRow[] = [
       { name: 'SDK client → upstream (raw SDK echo server), direct: wall per call', value: d!.wall, note: cpu(d!).slice(2) },
       { name: '… through a byte pipe (a process copying bytes both ways): the hop alone', value: d!.wall * b!.ratio, baseline: d!.wall, baselineName: 'direct', note: cpu(b!).slice(2) },

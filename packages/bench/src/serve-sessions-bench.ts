@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,6 +18,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fetchWithRequestSignals } from '@toolwright/sdk/mcp';
 import type { BenchRow, BenchTable } from './measure.js';
+import { processCpuMicros } from './process-cpu.js';
 import { median } from './measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -129,23 +130,9 @@ async function clientsOf(port: number, count: number): Promise<Client[]> {
   return clients;
 }
 
-/**
- * A process's CPU time so far in ns: the sum of its threads' run time from schedstat (Linux; NaN
- * elsewhere). Steadier than wall time on a shared machine: it counts the server's own work only.
- */
-function cpuNs(pid: number): number {
-  try {
-    let sum = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) sum += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    return sum;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** Wall µs per call, and the server's CPU µs per call, while every client makes `perClient` calls in turn (all clients at once). */
 async function perCall(server: Served, clients: readonly Client[], perClient: number, call: (client: Client) => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
-  const cpuBefore = cpuNs(server.child.pid!);
+  const cpuBefore = processCpuMicros(server.child.pid) ?? Number.NaN;
   const started = process.hrtime.bigint();
   await Promise.all(
     clients.map(async (client) => {
@@ -153,7 +140,7 @@ async function perCall(server: Served, clients: readonly Client[], perClient: nu
     }),
   );
   const calls = clients.length * perClient;
-  return { wall: Number(process.hrtime.bigint() - started) / 1e3 / calls, cpu: (cpuNs(server.child.pid!) - cpuBefore) / 1e3 / calls };
+  return { wall: Number(process.hrtime.bigint() - started) / 1e3 / calls, cpu: ((processCpuMicros(server.child.pid) ?? Number.NaN) - cpuBefore) / calls };
 }
 
 const ROUNDS = 7;
