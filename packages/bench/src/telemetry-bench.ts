@@ -34,7 +34,7 @@ function nsPerCall(fn: () => unknown): number {
 
 /** The disabled step against the bare `next`, rounds interleaved (order alternating); the median of per-round differences. */
 function disabledStepCost(agent: Agent): BenchRow[] {
-  const ctx = new CallContext(agent, {}, { id: 'c1', name: 'add', arguments: addArgs });
+  const ctx = new CallContext(agent, {}, 'c1', 'add', addArgs);
   let count = 0;
   const next = (): undefined => {
     count++;

@@ -11,7 +11,7 @@ import type { SchemaExportingTool } from './tool-schema-hash.js';
 export interface RecordableCall {
   readonly toolCallId: string;
   readonly toolName: string;
-  readonly call: { readonly arguments: unknown };
+  readonly rawArguments: unknown;
   readonly tool?: SchemaExportingTool;
   readonly decision?: { readonly behavior: string; readonly reason?: string; readonly [detail: string]: unknown };
 }
@@ -86,7 +86,7 @@ export class CallRecording {
     const id = call.toolCallId;
     const tool = call.toolName;
     if (call.tool) this.tool(call.tool);
-    recorder.record(new CallLine(id, tool, call.call.arguments), started);
+    recorder.record(new CallLine(id, tool, call.rawArguments), started);
     const decision = call.decision;
     if (decision) {
       const rule = decision.rule as PermissionRule | undefined;

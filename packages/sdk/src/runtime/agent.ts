@@ -497,11 +497,7 @@ export class Agent implements CallEnvironment {
   private contextFor(call: ToolCall, options: CallOptions): CallContext {
     const record: Partial<Record<keyof ToolCall, unknown>> = typeof call === 'object' && call !== null ? call : {};
     const id = record.id;
-    const ctx = new CallContext(this, withAgentClient(typeof options === 'object' && options !== null ? options : {}, this.clientHandlers), {
-      id: typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '',
-      name: record.name,
-      arguments: record.arguments,
-    });
+    const ctx = new CallContext(this, withAgentClient(typeof options === 'object' && options !== null ? options : {}, this.clientHandlers), typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '', record.name, record.arguments);
     if (this.closing) ctx.failWith(ErrorCode.CLOSED, 'The agent is closed; tool calls can no longer run.');
     else if (!this.ready) ctx.failWith(ErrorCode.INTERNAL, 'The agent is not initialized: tool calls run only after `await agent.initialize(state)`.');
     // Its place in the resource queue, in call order, taken as soon as it waits before its lock

@@ -51,8 +51,10 @@ export class CallContext extends ToolContext {
   // Every field is set in the constructor (to undefined until known), so all calls share one
   // object shape with every field in the object itself: no shape change and no out-of-object
   // property store allocated as the phases fill them in.
-  /** The call as it arrived. */
-  readonly call: RawToolCall;
+  /** The call's name as it arrived (any type). */
+  readonly rawName: unknown;
+  /** The call's arguments as they arrived (any type: a JSON string, an object, anything a model sends). */
+  readonly rawArguments: unknown;
   /** The requested name, when it was a string. */
   readonly requestedName: string | undefined;
   /** The tool, once resolved (in the view). */
@@ -89,15 +91,27 @@ export class CallContext extends ToolContext {
   /** True once the lock phase claimed the lock (a place taken after that would never be given up). */
   private lockTaken = false;
 
+  /**
+   * @param id the call's id; `name` and `args` as they arrived, kept as given (read once by the
+   * caller: the Agent makes no object to carry them).
+   */
   constructor(
     readonly environment: CallEnvironment,
     options: CallOptions,
-    call: RawToolCall,
+    id: string,
+    name: unknown,
+    args: unknown,
   ) {
-    super(options, call.id, environment.state);
-    this.call = call;
-    this.requestedName = typeof call.name === 'string' ? call.name : undefined;
+    super(options, id, environment.state);
+    this.rawName = name;
+    this.rawArguments = args;
+    this.requestedName = typeof name === 'string' ? name : undefined;
     this.toolName = this.requestedName ?? '';
+  }
+
+  /** The call as it arrived (a new object each time). */
+  get call(): RawToolCall {
+    return { id: this.toolCallId, name: this.rawName, arguments: this.rawArguments };
   }
 
   /** The events so far, in order (the call's own list: a step may add to it or replace one). */

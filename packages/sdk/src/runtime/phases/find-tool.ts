@@ -21,7 +21,7 @@ export function findTool(ctx: CallContext): ToolDefinition | undefined {
     return undefined;
   }
   const hidden = name !== undefined && ctx.environment.toolsMap.has(name);
-  ctx.failWith(ErrorCode.UNKNOWN_TOOL, hidden ? hiddenToolMessage(name, view.names()) : unknownToolMessage(ctx.call.name, view.names()));
+  ctx.failWith(ErrorCode.UNKNOWN_TOOL, hidden ? hiddenToolMessage(name, view.names()) : unknownToolMessage(ctx.rawName, view.names()));
   return undefined;
 }
 

@@ -14,7 +14,7 @@ import { isPlainObject as isObject } from '../../util/guards.js';
  * common model slip) is decoded once more. Anything else sets the `INVALID_JSON` error outcome.
  */
 export function parseArguments(ctx: CallContext, tool: ToolDefinition): void {
-  const raw = ctx.call.arguments;
+  const raw = ctx.rawArguments;
   if (raw === undefined || raw === null) {
     ctx.arguments = {};
     return;

@@ -67,7 +67,7 @@ export async function checkPermission(environment: CallEnvironment, policy: Poli
 
 async function check(environment: CallEnvironment, policy: Policy | undefined, call: ToolCall): Promise<PermissionCheck> {
   const record: Partial<Record<keyof ToolCall, unknown>> = typeof call === 'object' && call !== null ? call : {};
-  const ctx = new CallContext(environment, {}, { id: typeof record.id === 'string' ? record.id : '', name: record.name, arguments: record.arguments });
+  const ctx = new CallContext(environment, {}, typeof record.id === 'string' ? record.id : '', record.name, record.arguments);
   const tool = findTool(ctx);
   if (!tool) return invalid(ctx);
   ctx.tool = tool;
