@@ -9,6 +9,7 @@ import { checkHttpRequest } from './http-guard.js';
 import { MemoryEventStore } from './memory-event-store.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S } from './session-limits.js';
 import { SessionTable } from './session-table.js';
+import { sendError } from './send-error.js';
 import type { NodeStreamableHttpTransport } from './node-streamable-http-transport.js';
 
 
@@ -154,16 +155,6 @@ function atSessionVersion(req: IncomingMessage, session: Session): void {
   if (typeof header === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(header) && header < session.protocolVersion && session.protocolVersion >= '2025-11-25') {
     req.headers['mcp-protocol-version'] = session.protocolVersion;
   }
-}
-
-/** Answers with a JSON-RPC error (nothing when the response was started already). */
-export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, extra: { id?: unknown; data?: unknown; code?: number } = {}): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  const error: Record<string, unknown> = { code: extra.code ?? (status === 400 ? -32700 : -32000), message };
-  if (extra.data !== undefined) error.data = extra.data;
-  const id = typeof extra.id === 'string' || typeof extra.id === 'number' ? extra.id : null;
-  res.end(JSON.stringify({ jsonrpc: '2.0', error, id }));
 }
 
 type BodyRead = { ok: true; body: unknown } | { ok: false; status: number; message: string };

@@ -9,6 +9,7 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, isInitializeRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId, RequestInfo } from '@modelcontextprotocol/sdk/types.js';
 import { MemoryEventStore } from './memory-event-store.js';
+import { sendError } from './send-error.js';
 
 /** Options of a {@link NodeStreamableHttpTransport}. */
 export interface NodeStreamableHttpTransportOptions {
@@ -79,14 +80,6 @@ function requestUrl(req: IncomingMessage): URL {
   } catch {
     return new URL(req.url ?? '/', 'http://localhost');
   }
-}
-
-/** Answers with a JSON-RPC error body (`id: null`), as the SDK's transport does. */
-function jsonError(res: ServerResponse, status: number, code: number, message: string, extra: { data?: unknown; headers?: Record<string, string> } = {}): void {
-  if (res.headersSent || res.destroyed) return;
-  const error: { code: number; message: string; data?: unknown } = { code, message };
-  if (extra.data !== undefined) error.data = extra.data;
-  res.writeHead(status, { 'content-type': 'application/json', ...extra.headers }).end(JSON.stringify({ jsonrpc: '2.0', error, id: null }));
 }
 
 /**
@@ -244,7 +237,7 @@ export class NodeStreamableHttpTransport implements Transport {
           return await this.handlePost(req, res, parsedBody, authInfo);
         } catch (error) {
           this.onerror?.(error as Error);
-          return jsonError(res, 400, -32700, 'Parse error', { data: String(error) });
+          return sendError(res, 400, 'Parse error', {}, { code: -32700, data: String(error) });
         }
       case 'GET':
         return this.handleGet(req, res);
@@ -331,7 +324,7 @@ export class NodeStreamableHttpTransport implements Transport {
 
   private refuse(res: ServerResponse, status: number, code: number, message: string, report = true, headers?: Record<string, string>, data?: unknown): void {
     if (report) this.onerror?.(new Error(message));
-    jsonError(res, status, code, message, { headers, data });
+    sendError(res, status, message, headers, { code, data });
   }
 
   private sseHeaders(): Record<string, string> {
@@ -542,7 +535,7 @@ export class NodeStreamableHttpTransport implements Transport {
       if (stream.live) this.armKeepAlive(stream);
     } catch (error) {
       this.onerror?.(error as Error);
-      jsonError(res, 500, -32000, 'Error replaying events');
+      sendError(res, 500, 'Error replaying events', {}, { code: -32000 });
     }
   }
 
